@@ -1,0 +1,125 @@
+import { randomBytes } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin, phoneNumber } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+import { config } from "~/config.server";
+import { databaseHandle, db } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { enqueueMessage } from "~/features/mail/outbox.server";
+import { createI18n } from "~/i18n/instance";
+import { currentRequest } from "~/lib/request-store.server";
+import { logger } from "~/lib/logger.server";
+
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+
+async function loadSecret(): Promise<string> {
+  const fromEnv = config().AUTH_SECRET;
+  if (fromEnv) return fromEnv;
+  // Without AUTH_SECRET, one random secret lives in the database so every instance shares it.
+  const generated = randomBytes(32).toString("base64url");
+  await db().insert(schema.appSetting).values({ key: "auth_secret", value: generated }).onConflictDoNothing();
+  const [row] = await db().select().from(schema.appSetting).where(eq(schema.appSetting.key, "auth_secret"));
+  return row.value;
+}
+
+function messageLang() {
+  return currentRequest()?.lang ?? "en";
+}
+
+function createAuth(secret: string) {
+  const c = config();
+  return betterAuth({
+    appName: c.COMPANY_NAME,
+    secret,
+    baseURL: c.BASE_URL,
+    basePath: "/api/auth",
+    database: drizzleAdapter(databaseHandle().db, { provider: "pg", schema }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const t = createI18n(messageLang()).getFixedT(null, "auth");
+        const link = `${c.BASE_URL}/reset-password?token=${encodeURIComponent(token)}`;
+        await enqueueMessage(db(), {
+          kind: "password-reset",
+          recipient: user.email,
+          subject: t("mail.resetSubject", { company: c.COMPANY_NAME }),
+          body: t("mail.resetBody", { name: user.name, link, minutes: RESET_TOKEN_TTL_SECONDS / 60 }),
+        });
+      },
+    },
+    session: {
+      expiresIn: SESSION_MAX_AGE_SECONDS,
+      updateAge: 24 * 60 * 60,
+      // D5: no cookie cache, so a revoked session ends on the next request.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: c.isSecure,
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            await db()
+              .update(schema.user)
+              .set({ lastSignInAt: new Date() })
+              .where(eq(schema.user.id, session.userId));
+          },
+        },
+      },
+    },
+    plugins: [
+      admin({ defaultRole: "customer", adminRoles: ["admin"] }),
+      phoneNumber({
+        requireVerification: true,
+        otpLength: 6,
+        expiresIn: 600,
+        allowedAttempts: 5,
+        sendOTP: async ({ phoneNumber: to, code }) => {
+          const t = createI18n(messageLang()).getFixedT(null, "account");
+          await enqueueMessage(db(), {
+            kind: "phone-code",
+            channel: "sms",
+            recipient: to,
+            subject: t("phone.smsSubject"),
+            body: t("phone.smsBody", { code, company: c.COMPANY_NAME }),
+          });
+        },
+      }),
+    ],
+    logger: {
+      log: (level, message) => {
+        if (level === "error") logger.error({ source: "auth" }, message);
+        else if (level === "warn") logger.warn({ source: "auth" }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let instance: Auth | null = null;
+
+export async function initAuth() {
+  instance = createAuth(await loadSecret());
+  return instance;
+}
+
+export function auth(): Auth {
+  if (!instance) throw new Error("initAuth() has not run.");
+  return instance;
+}
+
+export function resetAuthForTests() {
+  instance = null;
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { useRootData } from "~/root";
+
+/** A plain link to the same page with ?lang=…, so it works before hydration and is crawlable (D17). */
+export function LanguageToggle() {
+  const { t } = useTranslation("navigation");
+  const root = useRootData();
+  const location = useLocation();
+  const next = root?.lang === "es" ? "en" : "es";
+  const params = new URLSearchParams(location.search);
+  params.set("lang", next);
+  return (
+    <Link
+      to={`${location.pathname}?${params.toString()}`}
+      preventScrollReset
+      replace
+      hrefLang={next}
+      aria-label={t("switchLanguage", { language: t(`languages.${next}`) })}
+      className="inline-flex h-10 min-w-10 items-center justify-center rounded-md px-2 text-sm font-semibold uppercase text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+    >
+      {next}
+    </Link>
+  );
+}

@@ -1,0 +1,243 @@
+import { ChevronDown, Menu, X } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { cn } from "~/lib/cn";
+import { useRootData } from "~/root";
+import { LanguageToggle } from "./language-toggle";
+import { publicNav, privateTopNav, visibleGroups, visibleItems, type NavItem } from "./nav-items";
+import { ThemeToggle } from "./theme-toggle";
+
+/** The specification's navbar constants. */
+export const NAVBAR = {
+  heightRem: 4,
+  maxWidthPx: 1024,
+  openSeconds: 0.3,
+  closeSeconds: 0.25,
+  scrollDelayMs: 30,
+  smallScreenPx: 700,
+} as const;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800",
+    isActive ? "text-brand-700 dark:text-brand-100" : "text-slate-700 dark:text-slate-200",
+  );
+
+function useHideOnScroll(menuOpen: boolean) {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    let last = window.scrollY;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const navbarHeight = NAVBAR.heightRem * parseFloat(getComputedStyle(document.documentElement).fontSize || "16");
+    const onScroll = () => {
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        const y = window.scrollY;
+        setHidden(!menuOpen && y > last && y > navbarHeight);
+        last = y;
+      }, NAVBAR.scrollDelayMs);
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      clearTimeout(timer);
+    };
+  }, [menuOpen]);
+  return hidden;
+}
+
+function UserMenu() {
+  const { t } = useTranslation("navigation");
+  const root = useRootData();
+  const user = root?.user;
+  if (!user) return null;
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        aria-label={t("userMenu", { email: user.email })}
+        className="flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold uppercase text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        {user.email.charAt(0)}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        >
+          <div className="px-3 py-2">
+            <p className="truncate font-medium text-slate-900 dark:text-slate-100">{user.email}</p>
+            <p className="text-slate-600 dark:text-slate-400">{t(`roles.${user.role}`)}</p>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+          <DropdownMenu.Item asChild>
+            <Link to="/profile" className="block rounded px-3 py-2 outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800">
+              {t("profile")}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild onSelect={(e) => e.preventDefault()}>
+            <Form method="post" action="/logout">
+              <button type="submit" className="w-full rounded px-3 py-2 text-left outline-none hover:bg-slate-100 dark:hover:bg-slate-800">
+                {t("signOut")}
+              </button>
+            </Form>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function GroupMenu({ label, items }: { label: string; items: NavItem[] }) {
+  const { t } = useTranslation("navigation");
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
+        {label}
+        <ChevronDown aria-hidden="true" className="size-4" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          sideOffset={6}
+          className="z-50 min-w-52 rounded-md border border-slate-200 bg-white p-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        >
+          {items.map((item) => (
+            <DropdownMenu.Item key={item.to} asChild>
+              <Link to={item.to} className="block rounded px-3 py-2 outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800">
+                {t(item.label)}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+export function Navbar() {
+  const { t } = useTranslation("navigation");
+  const root = useRootData();
+  const user = root?.user ?? null;
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const hidden = useHideOnScroll(open);
+  const navRef = useRef<HTMLElement>(null);
+
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  // The menu closes when the navbar's width changes (rotation, resize).
+  useEffect(() => {
+    const el = navRef.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    let width = el.offsetWidth;
+    const observer = new ResizeObserver(() => {
+      if (el.offsetWidth !== width) {
+        width = el.offsetWidth;
+        setOpen(false);
+      }
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  // Scroll is blocked while the menu is open.
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, [open]);
+
+  const topItems = user ? visibleItems(privateTopNav, user) : publicNav;
+  const groups = user ? visibleGroups(user) : [];
+
+  return (
+    <header
+      ref={navRef}
+      className={cn(
+        "no-print sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur transition-transform duration-300 dark:border-slate-800 dark:bg-slate-950/95",
+        hidden && "-translate-y-full",
+      )}
+    >
+      <nav aria-label={t("mainLabel")} className="mx-auto flex h-navbar max-w-navbar items-center gap-2 px-4">
+        <Link to={user ? "/dashboard" : "/"} className="mr-2 flex items-center gap-2 font-bold text-brand-800 dark:text-brand-100">
+          <span aria-hidden="true" className="text-xl">🥑</span>
+          <span className="truncate">{root?.site.name}</span>
+        </Link>
+        <div className="hidden flex-1 items-center gap-1 min-[700px]:flex">
+          {topItems.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.to === "/"} className={linkClass}>
+              {t(item.label)}
+            </NavLink>
+          ))}
+          {groups.map((g) => (
+            <GroupMenu key={g.label} label={t(`groups.${g.label}`)} items={g.items} />
+          ))}
+        </div>
+        <div className="ml-auto flex items-center gap-1">
+          <LanguageToggle />
+          <ThemeToggle />
+          {user ? (
+            <UserMenu />
+          ) : (
+            <NavLink to="/login" className={cn(linkClass({ isActive: false }), "hidden min-[700px]:inline-flex")}>
+              {t("login")}
+            </NavLink>
+          )}
+          <button
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100 min-[700px]:hidden dark:hover:bg-slate-800"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+            <span className="sr-only">{open ? t("closeMenu") : t("openMenu")}</span>
+          </button>
+        </div>
+      </nav>
+      <div
+        id="mobile-menu"
+        hidden={!open}
+        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 px-4 pb-4 min-[700px]:hidden dark:border-slate-800"
+        style={{ animation: open ? `menu-open ${NAVBAR.openSeconds}s ease-out` : undefined }}
+      >
+        <ul className="flex flex-col gap-1 pt-2">
+          {topItems.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
+                {t(item.label)}
+              </NavLink>
+            </li>
+          ))}
+          {!user ? (
+            <li>
+              <NavLink to="/login" className={linkClass}>
+                {t("login")}
+              </NavLink>
+            </li>
+          ) : null}
+        </ul>
+        {groups.map((g) => (
+          <div key={g.label} className="mt-3">
+            <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{t(`groups.${g.label}`)}</p>
+            <ul className="flex flex-col">
+              {g.items.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end className={linkClass}>
+                    {t(item.label)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </header>
+  );
+}

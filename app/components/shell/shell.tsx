@@ -1,0 +1,41 @@
+import type { ReactNode } from "react";
+import { useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Toaster } from "sonner";
+import { RenderErrorBoundary } from "~/components/error-boundary";
+import { Spinner } from "~/components/ui/spinner";
+import { Footer } from "./footer";
+import { Navbar } from "./navbar";
+
+/** D26: rendered on the server, the page knows its user; the spinner shows while a navigation is pending. */
+function PendingIndicator() {
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  if (navigation.state === "idle") return null;
+  return (
+    <div className="fixed inset-x-0 top-0 z-50 flex justify-center pt-2 no-print" data-testid="navigation-pending">
+      <Spinner label={t("loading")} className="rounded-full bg-white/90 p-1 shadow dark:bg-slate-900/90" />
+    </div>
+  );
+}
+
+export function Shell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-slate-900"
+      >
+        {t("skipToContent")}
+      </a>
+      <PendingIndicator />
+      <Navbar />
+      <main id="main" className="flex-1">
+        <RenderErrorBoundary>{children}</RenderErrorBoundary>
+      </main>
+      <Footer />
+      <Toaster richColors closeButton position="top-center" />
+    </div>
+  );
+}

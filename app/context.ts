@@ -1,0 +1,28 @@
+import { createContext } from "react-router";
+import type { Role } from "./auth/permissions";
+import type { Lang } from "./i18n/config";
+
+export type RequestInfo = {
+  requestId: string;
+  nonce: string;
+  clientIp: string;
+};
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  phoneNumber: string | null;
+  createdAt: string;
+  updatedAt: string;
+  lastSignInAt: string | null;
+};
+
+export const requestInfoContext = createContext<RequestInfo>({
+  requestId: "unknown",
+  nonce: "",
+  clientIp: "unknown",
+});
+export const userContext = createContext<SessionUser | null>(null);
+export const langContext = createContext<Lang>("en");

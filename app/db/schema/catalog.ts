@@ -1,0 +1,182 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** D20: products are archived, never hard-deleted, because history and versions refer to them. */
+export const product = pgTable(
+  "product",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    nameEn: text("name_en").notNull(),
+    nameEs: text("name_es").notNull(),
+    descriptionEn: text("description_en"),
+    descriptionEs: text("description_es"),
+    category: text("category"),
+    // D15: money in integer cents.
+    basePriceCents: integer("base_price_cents"),
+    quantity: numeric("quantity", { precision: 12, scale: 2 }),
+    unit: text("unit"),
+    packValue: numeric("pack_value", { precision: 10, scale: 3 }),
+    packUnit: text("pack_unit"),
+    imageKey: text("image_key"),
+    imageUrl: text("image_url"),
+    availability: text("availability").notNull().default("in_stock"),
+    active: boolean("active").notNull().default(true),
+    quickbooksId: text("quickbooks_id").unique(),
+    sku: text("sku"),
+    popularity: integer("popularity").notNull().default(0),
+    revision: integer("revision").notNull().default(1),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("product_category_idx").on(t.category),
+    index("product_sku_idx").on(t.sku),
+    check(
+      "product_category_check",
+      sql`${t.category} is null or ${t.category} in ('vegetables','fruits','dry_produce','herbs','others')`,
+    ),
+    check("product_availability_check", sql`${t.availability} in ('in_stock','out_of_stock')`),
+    check("product_price_check", sql`${t.basePriceCents} is null or ${t.basePriceCents} >= 0`),
+  ],
+);
+
+export const priceList = pgTable(
+  "price_list",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description"),
+    isTemplate: boolean("is_template").notNull().default(false),
+    isPublic: boolean("is_public").notNull().default(false),
+    isDefaultForCustomers: boolean("is_default_for_customers").notNull().default(false),
+    parentId: uuid("parent_id"),
+    // D14: 'fixed' holds cents, 'percentage' holds hundredths of a percent.
+    adjustmentType: text("adjustment_type"),
+    adjustmentValue: integer("adjustment_value"),
+    revision: integer("revision").notNull().default(1),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // D19: exactly one public list and one default customer list at a time.
+    uniqueIndex("price_list_one_public").on(t.isPublic).where(sql`${t.isPublic} and ${t.deletedAt} is null`),
+    uniqueIndex("price_list_one_default")
+      .on(t.isDefaultForCustomers)
+      .where(sql`${t.isDefaultForCustomers} and ${t.deletedAt} is null`),
+    check(
+      "price_list_adjustment_check",
+      sql`${t.adjustmentType} is null or ${t.adjustmentType} in ('fixed','percentage')`,
+    ),
+  ],
+);
+
+export const priceListItem = pgTable(
+  "price_list_item",
+  {
+    priceListId: uuid("price_list_id")
+      .notNull()
+      .references(() => priceList.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => product.id),
+    priceCents: integer("price_cents"),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.priceListId, t.productId] }),
+    index("price_list_item_product_idx").on(t.productId),
+    check("price_list_item_price_check", sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+  ],
+);
+
+/** D13/D23: an immutable snapshot of a list (name, adjustment, parent and every item's price). */
+export const priceListVersion = pgTable(
+  "price_list_version",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    priceListId: uuid("price_list_id")
+      .notNull()
+      .references(() => priceList.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    reason: text("reason"),
+    automatic: boolean("automatic").notNull().default(false),
+    snapshot: jsonb("snapshot").notNull(),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("price_list_version_number").on(t.priceListId, t.number)],
+);
+
+export const priceHistory = pgTable(
+  "price_history",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => product.id),
+    priceListId: uuid("price_list_id").references(() => priceList.id, { onDelete: "cascade" }),
+    oldPriceCents: integer("old_price_cents"),
+    newPriceCents: integer("new_price_cents"),
+    source: text("source").notNull(),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("price_history_product_idx").on(t.productId, t.createdAt),
+    index("price_history_list_idx").on(t.priceListId, t.createdAt),
+  ],
+);
+
+/** D6: the price list a customer sees. */
+export const customerPriceList = pgTable("customer_price_list", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  priceListId: uuid("price_list_id")
+    .notNull()
+    .references(() => priceList.id, { onDelete: "cascade" }),
+  assignedBy: text("assigned_by").references(() => user.id, { onDelete: "set null" }),
+  ...timestamps,
+});
+
+export const activity = pgTable(
+  "activity",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    action: text("action").notNull(),
+    summary: text("summary"),
+    changes: jsonb("changes"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("activity_created_idx").on(t.createdAt),
+    index("activity_entity_idx").on(t.entityType, t.entityId),
+    index("activity_actor_idx").on(t.actorId),
+  ],
+);

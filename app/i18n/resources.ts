@@ -1,0 +1,46 @@
+import enAccount from "./locales/en/account.json";
+import enAuth from "./locales/en/auth.json";
+import enChatExport from "./locales/en/chat-export.json";
+import enDashboard from "./locales/en/dashboard.json";
+import enGeneral from "./locales/en/general.json";
+import enImport from "./locales/en/import.json";
+import enNavigation from "./locales/en/navigation.json";
+import enPublic from "./locales/en/public.json";
+import enUsers from "./locales/en/users.json";
+import esAccount from "./locales/es/account.json";
+import esAuth from "./locales/es/auth.json";
+import esChatExport from "./locales/es/chat-export.json";
+import esDashboard from "./locales/es/dashboard.json";
+import esGeneral from "./locales/es/general.json";
+import esImport from "./locales/es/import.json";
+import esNavigation from "./locales/es/navigation.json";
+import esPublic from "./locales/es/public.json";
+import esUsers from "./locales/es/users.json";
+import type { Lang, Namespace } from "./config";
+
+// English is the source; Spanish must have the same shape (a test compares the key sets too).
+export const en = {
+  general: enGeneral,
+  navigation: enNavigation,
+  import: enImport,
+  "chat-export": enChatExport,
+  auth: enAuth,
+  account: enAccount,
+  users: enUsers,
+  dashboard: enDashboard,
+  public: enPublic,
+} satisfies Record<Namespace, unknown>;
+
+export const es: Record<Namespace, unknown> = {
+  general: esGeneral,
+  navigation: esNavigation,
+  import: esImport,
+  "chat-export": esChatExport,
+  auth: esAuth,
+  account: esAccount,
+  users: esUsers,
+  dashboard: esDashboard,
+  public: esPublic,
+};
+
+export const resources: Record<Lang, Record<Namespace, unknown>> = { en, es };

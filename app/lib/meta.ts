@@ -1,0 +1,52 @@
+import type { MetaDescriptor } from "react-router";
+import { createI18n } from "~/i18n/instance";
+import type { Lang } from "~/i18n/config";
+import type { i18n } from "i18next";
+
+const instances = new Map<Lang, i18n>();
+
+/** A cached translator for meta functions, which cannot use hooks. */
+export function translatorFor(lang: Lang) {
+  let instance = instances.get(lang);
+  if (!instance) {
+    instance = createI18n(lang);
+    instances.set(lang, instance);
+  }
+  return instance.t;
+}
+
+type RootLike = { lang: Lang; site: { name: string; baseUrl: string } } | undefined;
+
+export function rootDataFrom(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): RootLike {
+  return matches.find((m) => m?.id === "root")?.loaderData as RootLike;
+}
+
+/**
+ * The specification's defaults (section 1) with a page title in front when given:
+ * "COMPANY — Premium Wholesale Fresh Products" on its own.
+ */
+export function pageMeta(
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
+  page?: { title?: string; description?: string; noindex?: boolean },
+): MetaDescriptor[] {
+  const root = rootDataFrom(matches);
+  const lang = root?.lang ?? "en";
+  const t = translatorFor(lang);
+  const company = (root?.site.name ?? "").toUpperCase();
+  const base = `${company} - ${t("meta.titleSuffix")}`;
+  const title = page?.title ? `${page.title} | ${company}` : base;
+  const description = page?.description ?? t("meta.description");
+  return [
+    { title },
+    { name: "description", content: description },
+    { name: "keywords", content: t("meta.keywords") },
+    { name: "robots", content: page?.noindex ? "noindex, nofollow" : "index, follow" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:locale", content: lang === "es" ? "es_US" : "en_US" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+  ];
+}

@@ -1,0 +1,99 @@
+import { I18nextProvider } from "react-i18next";
+import { useMemo } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { sessionMiddleware, readCookie } from "./auth/session.server";
+import { getLang, getUser } from "./auth/guards.server";
+import { useNonce } from "./components/nonce";
+import { RouteErrorPage } from "./components/route-error";
+import { useRequestId } from "./components/request-id";
+import { Shell } from "./components/shell/shell";
+import { createI18n } from "./i18n/instance";
+import type { Lang } from "./i18n/config";
+import { isTheme, themeCookie, themeScript, type Theme } from "./lib/theme";
+import { siteInfo } from "./lib/site.server";
+import { organizationJsonLd } from "./lib/seo";
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const cookieTheme = readCookie(request.headers.get("cookie"), themeCookie);
+  return data({
+    lang: getLang(context),
+    user: getUser(context),
+    theme: (isTheme(cookieTheme) ? cookieTheme : "system") as Theme,
+    site: siteInfo(),
+  });
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData() {
+  return useRouteLoaderData("root") as RootData | undefined;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const nonce = useNonce();
+  const requestId = useRequestId();
+  const lang = root?.lang ?? "en";
+  const dark = root?.theme === "dark";
+  return (
+    <html lang={lang} className={dark ? "dark" : undefined} style={{ colorScheme: dark ? "dark" : "light" }} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {requestId ? <meta name="request-id" content={requestId} /> : null}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} suppressHydrationWarning />
+        <Meta />
+        <Links />
+        {root?.site ? (
+          <script
+            type="application/ld+json"
+            // JSON.stringify output is escaped for "<" so it cannot close the script element.
+            dangerouslySetInnerHTML={{ __html: organizationJsonLd(root.site) }}
+          />
+        ) : null}
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function useI18n(lang: Lang) {
+  return useMemo(() => createI18n(lang), [lang]);
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const i18n = useI18n(loaderData.lang);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Shell>
+        <Outlet />
+      </Shell>
+    </I18nextProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRootData();
+  const i18n = useI18n(root?.lang ?? "en");
+  return (
+    <I18nextProvider i18n={i18n}>
+      <RouteErrorPage error={error} />
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,32 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("products", "routes/products.tsx"),
+  route("products/manage", "routes/products-manage.tsx"),
+  route("prices", "routes/prices.tsx"),
+  route("about-us", "routes/about.tsx", { id: "about-us" }),
+  route("about", "routes/about.tsx", { id: "about" }),
+  route("contact", "routes/contact.tsx"),
+  route("login", "routes/login.tsx"),
+  route("register", "routes/register.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("unauthorized", "routes/unauthorized.tsx"),
+  layout("routes/private-layout.tsx", [
+    route("dashboard", "routes/dashboard.tsx"),
+    route("profile", "routes/profile.tsx"),
+    route("ai", "routes/ai.tsx"),
+    route("pricesprivate/:id?", "routes/prices-private.tsx"),
+    route("prices-manage/:priceListId?", "routes/prices-manage.tsx"),
+    route("prices-short", "routes/prices-short.tsx"),
+    route("prices-long", "routes/prices-long.tsx"),
+    route("prices-selected", "routes/prices-selected.tsx"),
+    route("import-quickbooks", "routes/import-quickbooks.tsx"),
+    route("exportlistswhatsapp", "routes/export-whatsapp.tsx"),
+    route("manage-users", "routes/manage-users.tsx"),
+    route("activity", "routes/activity.tsx"),
+  ]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

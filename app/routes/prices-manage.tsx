@@ -1,0 +1,20 @@
+import { useTranslation } from "react-i18next";
+import { requirePermission } from "~/auth/guards.server";
+import { Preparing } from "~/components/preparing";
+import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
+import type { Route } from "./+types/prices-manage";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
+  return pageMeta(matches, { title: t("administerPrices", { ns: "navigation" }), noindex: true });
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, context, "prices:manage");
+  return null;
+}
+
+export default function Page() {
+  const { t } = useTranslation("navigation");
+  return <Preparing page={t("administerPrices")} />;
+}

@@ -1,0 +1,11 @@
+import { redirectSignedIn } from "~/auth/guards.server";
+import type { Route } from "./+types/reset-password";
+
+export function loader({ context }: Route.LoaderArgs) {
+  redirectSignedIn(context);
+  return null;
+}
+
+export default function Page() {
+  return null;
+}

@@ -1,0 +1,58 @@
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { requestInfoContext } from "~/context";
+import { bootstrap, shutdownDatabase } from "~/db/bootstrap.server";
+import { databaseHandle } from "~/db/client.server";
+import { sql } from "drizzle-orm";
+import { deliverDueMessages } from "~/features/mail/outbox.server";
+import { logger } from "~/lib/logger.server";
+import { uploadsRouter } from "./uploads";
+import type { AppLocals } from "./locals";
+
+/** The part of the server that shares modules with the app build: one database, one auth. */
+export const app = express.Router();
+
+app.use("/uploads", uploadsRouter());
+
+app.get("/readyz", async (_req, res) => {
+  try {
+    await databaseHandle().db.execute(sql`select 1`);
+    res.status(200).json({ status: "ready" });
+  } catch {
+    res.status(503).json({ status: "unavailable" });
+  }
+});
+
+app.all(
+  "/{*splat}",
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    mode: process.env.NODE_ENV,
+    getLoadContext(_req, res) {
+      const locals = res.locals as AppLocals;
+      const context = new RouterContextProvider();
+      context.set(requestInfoContext, {
+        requestId: locals.requestId,
+        nonce: locals.nonce,
+        clientIp: locals.clientIp,
+      });
+      return context;
+    },
+  }),
+);
+
+let mailTimer: NodeJS.Timeout | undefined;
+
+export async function startup() {
+  await bootstrap({ seedOnFirstStart: true });
+  mailTimer = setInterval(() => {
+    deliverDueMessages().catch((error) => logger.error({ err: error }, "mail delivery loop failed"));
+  }, 15_000);
+  mailTimer.unref();
+}
+
+export async function shutdown() {
+  clearInterval(mailTimer);
+  await shutdownDatabase();
+}

@@ -1,0 +1,5 @@
+export type AppLocals = {
+  requestId: string;
+  nonce: string;
+  clientIp: string;
+};

@@ -1,0 +1,93 @@
+import { createServer } from "node:http";
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+import { requestLocals, securityHeaders, originCheck } from "./security";
+
+type ServerBuildModule = {
+  app: express.Router;
+  startup: () => Promise<void>;
+  shutdown: () => Promise<void>;
+};
+
+export type RunningServer = { port: number; close: () => Promise<void> };
+
+/** Starts the HTTP server: production from ./build, or development with Vite's hot reload. */
+export async function runServer({ dev }: { dev: boolean }): Promise<RunningServer> {
+  const { config } = await import("../app/config.server");
+  const c = config();
+  const { logger } = await import("../app/lib/logger.server");
+
+  const web = express();
+  web.disable("x-powered-by");
+  web.set("trust proxy", c.TRUST_PROXY);
+  web.use(requestLocals(c.TRUST_PROXY));
+  web.get("/healthz", (_req, res) => {
+    res.status(200).json({ status: "ok" });
+  });
+  web.use(securityHeaders({ secure: c.isSecure, dev }));
+  web.use(originCheck([new URL(c.BASE_URL).origin]));
+  // Compression must not buffer server-sent events.
+  web.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
+  web.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "private, no-cache");
+    next();
+  });
+
+  let build: ServerBuildModule;
+  let closeVite: (() => Promise<void>) | undefined;
+  if (dev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    closeVite = () => viteServer.close();
+    web.use(viteServer.middlewares);
+    const load = () => viteServer.ssrLoadModule("./server/app.ts") as Promise<ServerBuildModule>;
+    build = await load();
+    web.use(async (req, res, next) => {
+      try {
+        (await load()).app(req, res, next);
+      } catch (error) {
+        next(error);
+      }
+    });
+  } else {
+    const buildPath = path.resolve("build/server/index.js");
+    build = (await import(buildPath)) as ServerBuildModule;
+    web.use(
+      "/assets",
+      express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
+    );
+    web.use(express.static("build/client", { maxAge: "1h", index: false }));
+    web.use(build.app);
+  }
+
+  web.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const requestId = (res.locals as { requestId?: string }).requestId;
+    logger.error({ err: error, requestId, path: req.path }, "unhandled server error");
+    if (!res.headersSent) res.status(500).type("text/plain").send(`Internal error. Reference: ${requestId}`);
+  });
+
+  await build.startup();
+
+  const server = createServer(web);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(c.PORT, c.HOST, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : c.PORT;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const force = setTimeout(() => server.closeAllConnections(), 5_000);
+      await stopped;
+      clearTimeout(force);
+      await closeVite?.();
+      await build.shutdown();
+    })());
+  return { port, close };
+}

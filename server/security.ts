@@ -1,0 +1,60 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import helmet from "helmet";
+import type { AppLocals } from "./locals";
+
+export function requestLocals(trustProxy: boolean) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const locals = res.locals as AppLocals;
+    locals.requestId = randomUUID();
+    locals.nonce = randomBytes(16).toString("base64");
+    // The address comes from the socket unless the operator says a proxy sets it.
+    locals.clientIp = (trustProxy ? req.ip : req.socket.remoteAddress) ?? "unknown";
+    res.setHeader("X-Request-Id", locals.requestId);
+    next();
+  };
+}
+
+export function securityHeaders({ secure, dev }: { secure: boolean; dev: boolean }) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      reportOnly: dev,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:", "https:"],
+        "font-src": ["'self'", "data:"],
+        "connect-src": dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        ...(secure ? { "upgrade-insecure-requests": [] } : {}),
+      },
+    },
+    strictTransportSecurity: secure ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses a state-changing request that a browser says came from another site. Requests with
+ * neither header come from non-browser clients, which cannot ride a victim's cookies.
+ */
+export function originCheck(allowedOrigins: string[]) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.get("origin");
+    const site = req.get("sec-fetch-site");
+    const ownOrigin = `${req.protocol}://${req.get("host")}`;
+    const originOk = origin === undefined || origin === ownOrigin || allowedOrigins.includes(origin);
+    const siteOk = site === undefined || site === "same-origin" || site === "none";
+    if (originOk && siteOk) return next();
+    res.status(403).type("text/plain").send("Cross-origin request refused.");
+  };
+}
