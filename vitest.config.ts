@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.ts", "app/**/*.test.tsx", "tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["tests/support/global-setup.ts"],
+    env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -8,7 +8,7 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
     .string()
@@ -34,7 +34,7 @@ const schema = z.object({
   AI_MODEL: z.string().default("gpt-4o-mini"),
 });
 
-export type Config = z.infer<typeof schema> & { BASE_URL: string; isSecure: boolean };
+export type Config = z.infer<typeof schema> & { SITE_URL: string; isSecure: boolean };
 
 export class ConfigError extends Error {}
 
@@ -51,8 +51,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = result.data;
-  const BASE_URL = (c.BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "");
-  return { ...c, BASE_URL, isSecure: BASE_URL.startsWith("https://") };
+  const SITE_URL = (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "");
+  return { ...c, SITE_URL, isSecure: SITE_URL.startsWith("https://") };
 }
 
 let cached: Config | undefined;

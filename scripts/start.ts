@@ -19,7 +19,7 @@ async function main() {
     }
     const { runServer } = await import("../server/main");
     const server = await runServer({ dev: false });
-    const url = c.BASE_URL.replace(/:\d+$/, "") + (c.BASE_URL.match(/:\d+$/) ? `:${server.port}` : "");
+    const url = c.SITE_URL.replace(/:\d+$/, "") + (c.SITE_URL.match(/:\d+$/) ? `:${server.port}` : "");
     console.log(`\nThe site is running on ${url}`);
     if (!c.DATABASE_URL) {
       const { demoAccounts, demoPassword } = await import("../app/db/seed-data");

@@ -26,7 +26,7 @@ export async function runServer({ dev }: { dev: boolean }): Promise<RunningServe
     res.status(200).json({ status: "ok" });
   });
   web.use(securityHeaders({ secure: c.isSecure, dev }));
-  web.use(originCheck([new URL(c.BASE_URL).origin]));
+  web.use(originCheck([new URL(c.SITE_URL).origin]));
   // Compression must not buffer server-sent events.
   web.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
   web.use((_req, res, next) => {

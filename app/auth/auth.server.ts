@@ -33,7 +33,7 @@ function createAuth(secret: string) {
   return betterAuth({
     appName: c.COMPANY_NAME,
     secret,
-    baseURL: c.BASE_URL,
+    baseURL: c.SITE_URL,
     basePath: "/api/auth",
     database: drizzleAdapter(databaseHandle().db, { provider: "pg", schema }),
     emailAndPassword: {
@@ -45,7 +45,7 @@ function createAuth(secret: string) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const t = createI18n(messageLang()).getFixedT(null, "auth");
-        const link = `${c.BASE_URL}/reset-password?token=${encodeURIComponent(token)}`;
+        const link = `${c.SITE_URL}/reset-password?token=${encodeURIComponent(token)}`;
         await enqueueMessage(db(), {
           kind: "password-reset",
           recipient: user.email,

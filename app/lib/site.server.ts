@@ -8,7 +8,7 @@ export function siteInfo() {
     phone: c.COMPANY_PHONE,
     email: c.COMPANY_EMAIL,
     socialLinks: c.SOCIAL_LINKS,
-    baseUrl: c.BASE_URL,
+    baseUrl: c.SITE_URL,
     address: {
       street: "1400 SW 1st Ct",
       city: "Pompano Beach",
