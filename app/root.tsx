@@ -1,14 +1,6 @@
 import { I18nextProvider } from "react-i18next";
 import { useMemo } from "react";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  data,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { sessionMiddleware, readCookie } from "./auth/session.server";
@@ -22,6 +14,8 @@ import type { Lang } from "./i18n/config";
 import { isTheme, themeCookie, themeScript, type Theme } from "./lib/theme";
 import { siteInfo } from "./lib/site.server";
 import { organizationJsonLd } from "./lib/seo";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
@@ -48,14 +42,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = root?.lang ?? "en";
   const dark = root?.theme === "dark";
   return (
-    <html lang={lang} className={dark ? "dark" : undefined} style={{ colorScheme: dark ? "dark" : "light" }} suppressHydrationWarning>
+    <html
+      lang={lang}
+      className={dark ? "dark" : undefined}
+      style={{ colorScheme: dark ? "dark" : "light" }}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {requestId ? <meta name="request-id" content={requestId} /> : null}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} suppressHydrationWarning />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
         {root?.site ? (
           <script
             type="application/ld+json"

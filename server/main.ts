@@ -21,14 +21,19 @@ export async function runServer({ dev }: { dev: boolean }): Promise<RunningServe
   const web = express();
   web.disable("x-powered-by");
   web.set("trust proxy", c.TRUST_PROXY);
-  web.use(requestLocals(c.TRUST_PROXY));
+  web.use(requestLocals(c.TRUST_PROXY, dev));
   web.get("/healthz", (_req, res) => {
     res.status(200).json({ status: "ok" });
   });
   web.use(securityHeaders({ secure: c.isSecure, dev }));
   web.use(originCheck([new URL(c.SITE_URL).origin]));
   // Compression must not buffer server-sent events.
-  web.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
+  web.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    }),
+  );
   web.use((_req, res, next) => {
     res.setHeader("Cache-Control", "private, no-cache");
     next();
@@ -53,10 +58,7 @@ export async function runServer({ dev }: { dev: boolean }): Promise<RunningServe
   } else {
     const buildPath = path.resolve("build/server/index.js");
     build = (await import(buildPath)) as ServerBuildModule;
-    web.use(
-      "/assets",
-      express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
-    );
+    web.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
     web.use(express.static("build/client", { maxAge: "1h", index: false }));
     web.use(build.app);
   }

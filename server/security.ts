@@ -3,11 +3,12 @@ import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
 import type { AppLocals } from "./locals";
 
-export function requestLocals(trustProxy: boolean) {
+export function requestLocals(trustProxy: boolean, dev: boolean) {
   return (req: Request, res: Response, next: NextFunction) => {
     const locals = res.locals as AppLocals;
     locals.requestId = randomUUID();
-    locals.nonce = randomBytes(16).toString("base64");
+    // In development Vite injects its own scripts and the policy is off, so no nonce is issued.
+    locals.nonce = dev ? "" : randomBytes(16).toString("base64");
     // The address comes from the socket unless the operator says a proxy sets it.
     locals.clientIp = (trustProxy ? req.ip : req.socket.remoteAddress) ?? "unknown";
     res.setHeader("X-Request-Id", locals.requestId);
@@ -17,23 +18,24 @@ export function requestLocals(trustProxy: boolean) {
 
 export function securityHeaders({ secure, dev }: { secure: boolean; dev: boolean }) {
   return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      reportOnly: dev,
-      directives: {
-        "default-src": ["'self'"],
-        "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`],
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "blob:", "https:"],
-        "font-src": ["'self'", "data:"],
-        "connect-src": dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
-        "object-src": ["'none'"],
-        "base-uri": ["'self'"],
-        "form-action": ["'self'"],
-        "frame-ancestors": ["'none'"],
-        ...(secure ? { "upgrade-insecure-requests": [] } : {}),
-      },
-    },
+    contentSecurityPolicy: dev
+      ? false
+      : {
+          useDefaults: false,
+          directives: {
+            "default-src": ["'self'"],
+            "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`],
+            "style-src": ["'self'", "'unsafe-inline'"],
+            "img-src": ["'self'", "data:", "blob:", "https:"],
+            "font-src": ["'self'", "data:"],
+            "connect-src": ["'self'"],
+            "object-src": ["'none'"],
+            "base-uri": ["'self'"],
+            "form-action": ["'self'"],
+            "frame-ancestors": ["'none'"],
+            ...(secure ? { "upgrade-insecure-requests": [] } : {}),
+          },
+        },
     strictTransportSecurity: secure ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },

@@ -1,4 +1,4 @@
-import { ChevronDown, Menu, X } from "lucide-react";
+import { ChevronDown, Menu, Sprout, X } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -74,13 +74,19 @@ function UserMenu() {
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
           <DropdownMenu.Item asChild>
-            <Link to="/profile" className="block rounded px-3 py-2 outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800">
+            <Link
+              to="/profile"
+              className="block rounded px-3 py-2 outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"
+            >
               {t("profile")}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild onSelect={(e) => e.preventDefault()}>
             <Form method="post" action="/logout">
-              <button type="submit" className="w-full rounded px-3 py-2 text-left outline-none hover:bg-slate-100 dark:hover:bg-slate-800">
+              <button
+                type="submit"
+                className="w-full rounded px-3 py-2 text-left outline-none hover:bg-slate-100 dark:hover:bg-slate-800"
+              >
                 {t("signOut")}
               </button>
             </Form>
@@ -106,7 +112,10 @@ function GroupMenu({ label, items }: { label: string; items: NavItem[] }) {
         >
           {items.map((item) => (
             <DropdownMenu.Item key={item.to} asChild>
-              <Link to={item.to} className="block rounded px-3 py-2 outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800">
+              <Link
+                to={item.to}
+                className="block rounded px-3 py-2 outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"
+              >
                 {t(item.label)}
               </Link>
             </DropdownMenu.Item>
@@ -123,7 +132,20 @@ export function Navbar() {
   const user = root?.user ?? null;
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  // Kept mounted for the close animation's length after `open` turns false.
+  const [closing, setClosing] = useState(false);
   const hidden = useHideOnScroll(open);
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    if (wasOpen.current && !open) {
+      setClosing(true);
+      const timer = setTimeout(() => setClosing(false), NAVBAR.closeSeconds * 1000);
+      wasOpen.current = open;
+      return () => clearTimeout(timer);
+    }
+    wasOpen.current = open;
+  }, [open]);
   const navRef = useRef<HTMLElement>(null);
 
   useEffect(() => setOpen(false), [location.pathname]);
@@ -164,9 +186,12 @@ export function Navbar() {
         hidden && "-translate-y-full",
       )}
     >
-      <nav aria-label={t("mainLabel")} className="mx-auto flex h-navbar max-w-navbar items-center gap-2 px-4">
-        <Link to={user ? "/dashboard" : "/"} className="mr-2 flex items-center gap-2 font-bold text-brand-800 dark:text-brand-100">
-          <span aria-hidden="true" className="text-xl">🥑</span>
+      <nav aria-label={t("mainLabel")} className="mx-auto flex h-16 max-w-navbar items-center gap-2 px-4">
+        <Link
+          to={user ? "/dashboard" : "/"}
+          className="mr-2 flex items-center gap-2 font-bold text-brand-800 dark:text-brand-100"
+        >
+          <Sprout aria-hidden="true" className="size-6 shrink-0" />
           <span className="truncate">{root?.site.name}</span>
         </Link>
         <div className="hidden flex-1 items-center gap-1 min-[700px]:flex">
@@ -203,9 +228,15 @@ export function Navbar() {
       </nav>
       <div
         id="mobile-menu"
-        hidden={!open}
+        hidden={!open && !closing}
         className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 px-4 pb-4 min-[700px]:hidden dark:border-slate-800"
-        style={{ animation: open ? `menu-open ${NAVBAR.openSeconds}s ease-out` : undefined }}
+        style={{
+          animation: open
+            ? `menu-open ${NAVBAR.openSeconds}s ease-out`
+            : closing
+              ? `menu-close ${NAVBAR.closeSeconds}s ease-in forwards`
+              : undefined,
+        }}
       >
         <ul className="flex flex-col gap-1 pt-2">
           {topItems.map((item) => (
@@ -225,7 +256,9 @@ export function Navbar() {
         </ul>
         {groups.map((g) => (
           <div key={g.label} className="mt-3">
-            <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{t(`groups.${g.label}`)}</p>
+            <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+              {t(`groups.${g.label}`)}
+            </p>
             <ul className="flex flex-col">
               {g.items.map((item) => (
                 <li key={item.to}>
