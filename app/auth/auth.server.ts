@@ -70,10 +70,7 @@ function createAuth(secret: string) {
       session: {
         create: {
           after: async (session) => {
-            await db()
-              .update(schema.user)
-              .set({ lastSignInAt: new Date() })
-              .where(eq(schema.user.id, session.userId));
+            await db().update(schema.user).set({ lastSignInAt: new Date() }).where(eq(schema.user.id, session.userId));
           },
         },
       },

@@ -35,5 +35,7 @@ export async function consumeRateLimit(name: RateLimitName, clientIp: string, no
 }
 
 export async function pruneRateLimits(now = Date.now()) {
-  await db().delete(rateLimit).where(lt(rateLimit.windowStart, now - 24 * 60 * 60_000));
+  await db()
+    .delete(rateLimit)
+    .where(lt(rateLimit.windowStart, now - 24 * 60 * 60_000));
 }

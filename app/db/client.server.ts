@@ -22,8 +22,7 @@ export type DatabaseHandle = {
 };
 
 export type OpenOptions =
-  | { kind: "pglite"; dataDir?: string; pglite?: PGlite }
-  | { kind: "postgres"; url: string; max?: number };
+  { kind: "pglite"; dataDir?: string; pglite?: PGlite } | { kind: "postgres"; url: string; max?: number };
 
 // Kept on globalThis so a dev-server module reload reuses the open database instead of opening it twice.
 const shared = globalThis as typeof globalThis & {

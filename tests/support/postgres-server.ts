@@ -37,7 +37,17 @@ export async function startPostgres(): Promise<PostgresServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "pgtest-"));
   chmodSync(dir, 0o777);
   const dataDir = path.join(dir, "data");
-  const init = asPostgresUser([path.join(BIN, "initdb"), "-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
+  const init = asPostgresUser([
+    path.join(BIN, "initdb"),
+    "-D",
+    dataDir,
+    "-U",
+    "postgres",
+    "--auth=trust",
+    "-E",
+    "UTF8",
+    "--no-sync",
+  ]);
   execFileSync(init.cmd, init.args, { stdio: "pipe" });
   const port = await freePort();
   const options = `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
