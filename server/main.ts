@@ -22,6 +22,18 @@ export async function runServer({ dev }: { dev: boolean }): Promise<RunningServe
   web.disable("x-powered-by");
   web.set("trust proxy", c.TRUST_PROXY);
   web.use(requestLocals(c.TRUST_PROXY, dev));
+  web.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      if (req.path.startsWith("/assets/") || req.path === "/healthz") return;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info(
+        { requestId: res.locals.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) },
+        "request",
+      );
+    });
+    next();
+  });
   web.get("/healthz", (_req, res) => {
     res.status(200).json({ status: "ok" });
   });
