@@ -1,0 +1,157 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { DateTime } from "~/components/ui/date-time";
+import { SEARCH_MAX } from "../schema";
+import type { UserRowView } from "../types";
+import { UserRowActions } from "./user-row-actions";
+
+type UsersTableProps = {
+  users: UserRowView[];
+  total: number;
+  page: number;
+  pageCount: number;
+  q: string;
+  currentUserId: string;
+};
+
+function pageHref(q: string, page: number) {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `?${search}` : ".";
+}
+
+const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300";
+const td = "px-3 py-2 align-top text-sm";
+
+export function UsersTable({ users, total, page, pageCount, q, currentUserId }: UsersTableProps) {
+  const { t } = useTranslation("users");
+  return (
+    <section aria-labelledby="users-heading" className="space-y-4">
+      <h2 id="users-heading" className="text-lg font-semibold">
+        {t("list.heading")}
+      </h2>
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+        <div className="min-w-64 flex-1 space-y-1">
+          <label htmlFor="user-search" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            {t("list.searchLabel")}
+          </label>
+          <input
+            id="user-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={SEARCH_MAX}
+            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+          />
+        </div>
+        <Button type="submit" variant="secondary">
+          {t("list.search")}
+        </Button>
+        {q ? (
+          <Link to="." className={buttonClasses("ghost")}>
+            {t("list.clear")}
+          </Link>
+        ) : null}
+      </Form>
+      <p className="text-sm text-slate-700 dark:text-slate-300" role="status">
+        {t("list.count", { count: total })}
+      </p>
+      {users.length === 0 ? (
+        <p className="text-sm">{t("list.empty")}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
+          <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
+            <caption className="sr-only">{t("list.caption")}</caption>
+            <thead className="bg-slate-50 dark:bg-slate-800">
+              <tr>
+                <th scope="col" className={th}>
+                  {t("columns.name")}
+                </th>
+                <th scope="col" className={th}>
+                  {t("columns.email")}
+                </th>
+                <th scope="col" className={th}>
+                  {t("columns.phone")}
+                </th>
+                <th scope="col" className={th}>
+                  {t("columns.role")}
+                </th>
+                <th scope="col" className={th}>
+                  {t("columns.status")}
+                </th>
+                <th scope="col" className={th}>
+                  {t("columns.created")}
+                </th>
+                <th scope="col" className={th}>
+                  {t("columns.lastSignIn")}
+                </th>
+                <th scope="col" className={th}>
+                  {t("columns.actions")}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+              {users.map((u) => (
+                <tr key={u.id}>
+                  <th scope="row" className={`${td} text-left font-medium`}>
+                    {u.name} {u.id === currentUserId ? <span className="font-normal">{t("list.you")}</span> : null}
+                  </th>
+                  <td className={`${td} break-all`}>{u.email}</td>
+                  <td className={`${td} whitespace-nowrap`}>{u.phoneNumber ?? t("list.noPhone")}</td>
+                  <td className={td}>{t(`roles.${u.role}`)}</td>
+                  <td className={td}>
+                    {u.disabled ? (
+                      <span className="rounded bg-red-100 px-2 py-0.5 text-red-900 dark:bg-red-950 dark:text-red-100">
+                        {t("status.disabled")}
+                      </span>
+                    ) : (
+                      <span className="rounded bg-green-100 px-2 py-0.5 text-green-900 dark:bg-green-950 dark:text-green-100">
+                        {t("status.active")}
+                      </span>
+                    )}
+                    {u.disabled && u.banReason ? (
+                      <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">
+                        {t("list.disabledReason", { reason: u.banReason })}
+                      </p>
+                    ) : null}
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    <DateTime value={u.createdAt} />
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    <DateTime value={u.lastSignInAt} fallback={t("list.never")} />
+                  </td>
+                  <td className={td}>
+                    <UserRowActions user={u} isSelf={u.id === currentUserId} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pageCount > 1 ? (
+        <nav aria-label={t("pagination.label")} className="flex items-center justify-between gap-2">
+          {page > 1 ? (
+            <Link to={pageHref(q, page - 1)} className={buttonClasses("outline", "sm")}>
+              {t("pagination.previous")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm">{t("pagination.page", { page, pages: pageCount })}</span>
+          {page < pageCount ? (
+            <Link to={pageHref(q, page + 1)} className={buttonClasses("outline", "sm")}>
+              {t("pagination.next")}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
