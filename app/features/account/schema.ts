@@ -1,0 +1,227 @@
+import { z } from "zod";
+import { limits } from "./limits";
+import { looksLikePhone, normalizePhone } from "./phone";
+
+/**
+ * A translation key with its namespace ("auth:form.emailRequired"), its placeholders and an
+ * optional second line (another key) that tells the person what to do.
+ */
+export type FormMessage = { key: string; params?: Record<string, string | number>; hint?: string };
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+export const keys = {
+  invalidValue: "auth:form.invalidValue",
+  nameRequired: "auth:form.nameRequired",
+  nameTooLong: "auth:form.nameTooLong",
+  nameInvalid: "auth:form.nameInvalid",
+  emailRequired: "auth:form.emailRequired",
+  emailTooLong: "auth:form.emailTooLong",
+  invalidEmail: "auth:form.invalidEmail",
+  identifierRequired: "auth:form.identifierRequired",
+  invalidIdentifier: "auth:form.invalidIdentifier",
+  passwordRequired: "auth:form.passwordRequired",
+  passwordTooShort: "auth:form.passwordTooShort",
+  passwordTooLong: "auth:form.passwordTooLong",
+  passwordsDoNotMatch: "auth:form.passwordsDoNotMatch",
+  phoneRequired: "auth:form.phoneRequired",
+  phoneTooLong: "auth:form.phoneTooLong",
+  invalidPhone: "auth:form.invalidPhone",
+  invalidToken: "auth:reset.invalidToken",
+  currentPasswordRequired: "account:password.currentRequired",
+  codeRequired: "account:phone.codeRequired",
+  codeInvalidFormat: "account:phone.codeFormat",
+} as const;
+
+/** Missing fields read as empty (so the "required" message shows); anything not a string is refused. */
+function stringField(requiredKey: string) {
+  return z.string({ error: (issue) => (issue.input === undefined ? requiredKey : keys.invalidValue) });
+}
+
+// Letters of any language, digits, spaces and the punctuation real names and business names use.
+// This keeps markup and SQL-looking text out without refusing names such as O'Brien or Smith & Sons.
+const NAME_PATTERN = /^[\p{L}\p{M}\p{N} .,'’&-]+$/u;
+
+export const nameField = stringField(keys.nameRequired)
+  .trim()
+  .min(1, keys.nameRequired)
+  .max(limits.name, keys.nameTooLong)
+  .regex(NAME_PATTERN, keys.nameInvalid);
+
+export const emailField = stringField(keys.emailRequired)
+  .trim()
+  .toLowerCase()
+  .min(1, keys.emailRequired)
+  .max(limits.email, keys.emailTooLong)
+  .pipe(z.email({ error: keys.invalidEmail }));
+
+/** A password being chosen: the specification's minimum of 8 and our cap of 128. Never trimmed. */
+export const newPasswordField = stringField(keys.passwordRequired)
+  .min(1, keys.passwordRequired)
+  .min(limits.passwordMin, keys.passwordTooShort)
+  .max(limits.password, keys.passwordTooLong);
+
+/** A password being checked (sign-in, current password): only required and capped. */
+function existingPasswordField(requiredKey: string = keys.passwordRequired) {
+  return stringField(requiredKey).min(1, requiredKey).max(limits.password, keys.passwordTooLong);
+}
+
+const confirmField = stringField(keys.passwordsDoNotMatch).max(limits.password, keys.passwordTooLong);
+
+export const phoneField = stringField(keys.phoneRequired)
+  .trim()
+  .min(1, keys.phoneRequired)
+  .max(limits.phone, keys.phoneTooLong)
+  .transform((value, ctx) => {
+    const e164 = normalizePhone(value);
+    if (!e164) {
+      ctx.issues.push({ code: "custom", message: keys.invalidPhone, input: value });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
+const optionalPhoneField = z
+  .string({ error: keys.invalidValue })
+  .trim()
+  .max(limits.phone, keys.phoneTooLong)
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const e164 = normalizePhone(value);
+    if (!e164) {
+      ctx.issues.push({ code: "custom", message: keys.invalidPhone, input: value });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
+/** Where to go after signing in; anything odd is dropped and the default applies. */
+const redirectToField = z.string().max(limits.redirectTo).optional().catch(undefined);
+
+export type Identifier = { kind: "email"; email: string } | { kind: "phone"; phoneNumber: string };
+
+const identifierField = stringField(keys.identifierRequired)
+  .trim()
+  .min(1, keys.identifierRequired)
+  .max(limits.email, keys.emailTooLong)
+  .transform((value, ctx): Identifier => {
+    if (value.includes("@")) {
+      const email = z.email().safeParse(value.toLowerCase());
+      if (email.success) return { kind: "email", email: email.data };
+      ctx.issues.push({ code: "custom", message: keys.invalidEmail, input: value });
+      return z.NEVER;
+    }
+    if (looksLikePhone(value)) {
+      const phoneNumber = normalizePhone(value);
+      if (phoneNumber) return { kind: "phone", phoneNumber };
+      ctx.issues.push({ code: "custom", message: keys.invalidPhone, input: value });
+      return z.NEVER;
+    }
+    ctx.issues.push({ code: "custom", message: keys.invalidIdentifier, input: value });
+    return z.NEVER;
+  });
+
+const passwordPair = z.object({ password: z.string(), confirmPassword: z.string() });
+
+function withMatchingPasswords<T extends z.ZodObject<{ password: z.ZodType<string>; confirmPassword: z.ZodType<string> }>>(
+  schema: T,
+) {
+  return schema.refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: keys.passwordsDoNotMatch,
+    // Checked even when other fields are wrong, so every message shows at once.
+    when: (payload) => passwordPair.safeParse(payload.value).success,
+  });
+}
+
+export const signInSchema = z.object({
+  identifier: identifierField,
+  password: existingPasswordField(),
+  redirectTo: redirectToField,
+});
+
+export const registerSchema = withMatchingPasswords(
+  z.object({
+    name: nameField,
+    email: emailField,
+    phone: optionalPhoneField,
+    password: newPasswordField,
+    confirmPassword: confirmField,
+  }),
+);
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = withMatchingPasswords(
+  z.object({
+    token: stringField(keys.invalidToken)
+      .min(1, keys.invalidToken)
+      .max(limits.token, keys.invalidToken)
+      .regex(/^[A-Za-z0-9_-]+$/, keys.invalidToken),
+    password: newPasswordField,
+    confirmPassword: confirmField,
+  }),
+);
+
+export const changePasswordSchema = withMatchingPasswords(
+  z.object({
+    currentPassword: existingPasswordField(keys.currentPasswordRequired),
+    password: newPasswordField,
+    confirmPassword: confirmField,
+  }),
+);
+
+export const sendPhoneCodeSchema = z.object({ phone: phoneField });
+
+export const verifyPhoneSchema = z.object({
+  phone: phoneField,
+  code: stringField(keys.codeRequired)
+    .trim()
+    .min(1, keys.codeRequired)
+    .regex(new RegExp(`^\\d{${limits.code}}$`), keys.codeInvalidFormat),
+});
+
+/**
+ * Reads a form's fields for a schema: one string per field. A repeated field or a file arrives as
+ * something other than a string, so the schema refuses it with a clear message.
+ */
+export function formValues(form: FormData, fields: readonly string[]) {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    const all = form.getAll(field);
+    values[field] = all.length === 0 ? undefined : all.length === 1 && typeof all[0] === "string" ? all[0] : all;
+  }
+  return values;
+}
+
+const knownKeys = new Set<string>(Object.values(keys));
+
+type ObjectSchema = z.ZodType & { shape: Record<string, unknown> };
+
+/** Validates a form against a schema; errors are translation keys, the first one per field. */
+export function parseForm<S extends ObjectSchema>(
+  schema: S,
+  form: FormData,
+): { success: true; data: z.output<S> } | { success: false; errors: FieldErrors } {
+  const result = schema.safeParse(formValues(form, Object.keys(schema.shape)));
+  if (result.success) return { success: true, data: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    const message = knownKeys.has(issue.message) ? issue.message : keys.invalidValue;
+    errors[field] ??= message;
+  }
+  return { success: false, errors };
+}
+
+/** What the account pages' actions answer with when they do not redirect. */
+export type AccountActionData = {
+  fieldErrors?: FieldErrors;
+  formError?: FormMessage;
+  values?: Record<string, string>;
+  passwordFeedback?: { warning: string | null; suggestions: string[] };
+  done?: string;
+  invalidToken?: boolean;
+  phoneCodeSentTo?: string;
+};
