@@ -1,11 +1,105 @@
-import { redirectSignedIn } from "~/auth/guards.server";
+import { useTranslation } from "react-i18next";
+import { Form, Link, data, replace, useNavigation } from "react-router";
+import { redirectSignedIn, safeRedirect } from "~/auth/guards.server";
+import { Button } from "~/components/ui/button";
+import { FormAlert, TextField } from "~/components/ui/field";
+import { AuthPage, linkClass } from "~/features/account/components/auth-page";
+import { MessageAlert, useMessage } from "~/features/account/components/messages";
+import { limits } from "~/features/account/limits";
+import { withNetworkFallback } from "~/features/account/network";
+import { limitAttempt } from "~/features/account/rate-limit.server";
+import { parseForm, signInSchema, type AccountActionData } from "~/features/account/schema";
+import { signInWithPassword } from "~/features/account/sign-in.server";
+import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/login";
 
-export function loader({ context }: Route.LoaderArgs) {
-  redirectSignedIn(context);
-  return null;
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
+  return pageMeta(matches, { title: t("login.title", { ns: "auth" }) });
 }
 
-export default function Page() {
-  return null;
+const notices = { reset: "login.resetDone", "signed-out-everywhere": "login.signedOutEverywhere" } as const;
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  redirectSignedIn(context);
+  const url = new URL(request.url);
+  const notice = url.searchParams.get("notice");
+  const redirectTo = url.searchParams.get("redirectTo");
+  return {
+    redirectTo: redirectTo && safeRedirect(redirectTo, "") ? redirectTo.slice(0, limits.redirectTo) : "",
+    notice: notice && notice in notices ? notices[notice as keyof typeof notices] : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const limited = await limitAttempt("sign-in", context);
+  if (limited) return limited;
+  const form = await request.formData();
+  const identifier = form.get("identifier");
+  const values = { identifier: typeof identifier === "string" ? identifier.slice(0, limits.email) : "" };
+  const parsed = parseForm(signInSchema, form);
+  if (!parsed.success) return data({ fieldErrors: parsed.errors, values }, { status: 400 });
+  const result = await signInWithPassword(parsed.data.identifier, parsed.data.password, request);
+  if (!result.ok) return data({ formError: result.error, values }, { status: 400 });
+  return replace(safeRedirect(parsed.data.redirectTo), { headers: result.headers });
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return withNetworkFallback(serverAction);
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  const translate = useMessage();
+  const busy = useNavigation().state === "submitting";
+  const result = actionData as AccountActionData | undefined;
+  const errors = result?.fieldErrors ?? {};
+  return (
+    <AuthPage
+      title={t("login.title")}
+      intro={t("login.intro")}
+      footer={
+        <>
+          {t("login.noAccount")}{" "}
+          <Link to="/register" className={linkClass}>
+            {t("login.register")}
+          </Link>
+        </>
+      }
+    >
+      {loaderData.notice ? <FormAlert tone="success">{t(loaderData.notice)}</FormAlert> : null}
+      <MessageAlert message={result?.formError} />
+      <Form method="post" noValidate className="space-y-4">
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <TextField
+          label={t("login.identifier")}
+          name="identifier"
+          autoComplete="username"
+          inputMode="email"
+          required
+          maxLength={limits.email}
+          defaultValue={result?.values?.identifier}
+          hint={t("login.identifierHint")}
+          error={translate(errors.identifier)}
+        />
+        <TextField
+          label={t("login.password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={limits.password}
+          error={translate(errors.password)}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+          {busy ? t("login.submitting") : t("login.submit")}
+        </Button>
+      </Form>
+      <p className="text-sm">
+        <Link to="/forgot-password" className={linkClass}>
+          {t("login.forgot")}
+        </Link>
+      </p>
+    </AuthPage>
+  );
 }

@@ -1,11 +1,111 @@
-import { redirectSignedIn } from "~/auth/guards.server";
+import { useTranslation } from "react-i18next";
+import { Form, Link, data, replace, useNavigation } from "react-router";
+import { getLang, redirectSignedIn } from "~/auth/guards.server";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { FormAlert, TextField } from "~/components/ui/field";
+import { AuthPage, linkClass } from "~/features/account/components/auth-page";
+import { MessageAlert, PasswordError, useMessage } from "~/features/account/components/messages";
+import { limits } from "~/features/account/limits";
+import { withNetworkFallback } from "~/features/account/network";
+import { findResetTokenOwner, resetPasswordWithToken } from "~/features/account/password-reset.server";
+import { refuseWeakPassword } from "~/features/account/password-strength.server";
+import { limitAttempt } from "~/features/account/rate-limit.server";
+import { parseForm, resetPasswordSchema, type AccountActionData } from "~/features/account/schema";
+import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/reset-password";
 
-export function loader({ context }: Route.LoaderArgs) {
-  redirectSignedIn(context);
-  return null;
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
+  return pageMeta(matches, { title: t("reset.title", { ns: "auth" }), noindex: true });
 }
 
-export default function Page() {
-  return null;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  redirectSignedIn(context);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const usable = token.length <= limits.token && TOKEN_PATTERN.test(token) && (await findResetTokenOwner(token)) !== null;
+  return { token: usable ? token : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const limited = await limitAttempt("password-reset", context);
+  if (limited) return limited;
+  const form = await request.formData();
+  const parsed = parseForm(resetPasswordSchema, form);
+  if (!parsed.success) {
+    if (parsed.errors.token) return data({ invalidToken: true }, { status: 400 });
+    return data({ fieldErrors: parsed.errors }, { status: 400 });
+  }
+  const { token, password } = parsed.data;
+  const owner = await findResetTokenOwner(token);
+  if (!owner) return data({ invalidToken: true }, { status: 400 });
+  const weak = refuseWeakPassword(password, getLang(context), [owner.name, owner.email]);
+  if (weak) return data(weak, { status: 400 });
+  const result = await resetPasswordWithToken(owner.id, token, password);
+  if (!result.ok) {
+    return result.invalidToken
+      ? data({ invalidToken: true }, { status: 400 })
+      : data({ formError: result.error }, { status: 400 });
+  }
+  return replace("/login?notice=reset");
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return withNetworkFallback(serverAction);
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  const translate = useMessage();
+  const busy = useNavigation().state === "submitting";
+  const result = actionData as AccountActionData | undefined;
+  const errors = result?.fieldErrors ?? {};
+  const backLink = (
+    <Link to="/login" className={linkClass}>
+      {t("forgot.backToLogin")}
+    </Link>
+  );
+  if (!loaderData.token || result?.invalidToken) {
+    return (
+      <AuthPage title={t("reset.title")} footer={backLink}>
+        <FormAlert>{t("reset.invalidToken")}</FormAlert>
+        <ButtonLink to="/forgot-password" className="w-full">
+          {t("reset.requestNew")}
+        </ButtonLink>
+      </AuthPage>
+    );
+  }
+  return (
+    <AuthPage title={t("reset.title")} intro={t("reset.intro")} footer={backLink}>
+      <MessageAlert message={result?.formError} />
+      <Form method="post" noValidate className="space-y-4">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <TextField
+          label={t("reset.password")}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={limits.password}
+          hint={t("register.passwordHint")}
+          error={
+            errors.password ? <PasswordError message={translate(errors.password)} feedback={result?.passwordFeedback} /> : undefined
+          }
+        />
+        <TextField
+          label={t("reset.confirmPassword")}
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={limits.password}
+          error={translate(errors.confirmPassword)}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+          {busy ? t("reset.submitting") : t("reset.submit")}
+        </Button>
+      </Form>
+    </AuthPage>
+  );
 }
