@@ -77,10 +77,11 @@ const isActive = sql`coalesce(${user.banned}, false) = false`;
 /**
  * Locks every admin row (in id order, so two callers never deadlock). Whoever holds these locks
  * is the only one deciding whether an admin remains; a concurrent demotion waits and then sees
- * the committed result.
+ * the committed result. Every user change here takes them first, so the lock order is always the
+ * same. "No key update" still lets the activity row's foreign key check read the actor's row.
  */
 async function lockAdmins(tx: Tx) {
-  await tx.select({ id: user.id }).from(user).where(eq(user.role, "admin")).orderBy(asc(user.id)).for("update");
+  await tx.select({ id: user.id }).from(user).where(eq(user.role, "admin")).orderBy(asc(user.id)).for("no key update");
 }
 
 async function lockUser(tx: Tx, id: string) {
@@ -88,7 +89,7 @@ async function lockUser(tx: Tx, id: string) {
     .select({ id: user.id, email: user.email, role: user.role, banned: user.banned, banReason: user.banReason })
     .from(user)
     .where(eq(user.id, id))
-    .for("update");
+    .for("no key update");
   if (!row) throw new UserActionError("errors.userNotFound", 404);
   return row;
 }
@@ -206,6 +207,7 @@ export async function disableUser(actor: Actor, input: { userId: string; reason?
 
 export async function enableUser(actor: Actor, input: { userId: string }) {
   return withTransaction(async (tx) => {
+    await lockAdmins(tx);
     const target = await lockUser(tx, input.userId);
     if (target.banned !== true) return { changed: false };
     await tx
