@@ -1,0 +1,43 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/",
+      "data/",
+      ".react-router/",
+      ".tmp/",
+      "node_modules/",
+      "drizzle/",
+      "test-results/",
+      "playwright-report/",
+    ],
+  },
+  {
+    files: ["**/*.{ts,tsx}"],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      // Unused names are the compiler's job (noUnusedLocals/noUnusedParameters); a leading _ marks the intended ones.
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
+    },
+  },
+  {
+    files: ["app/**/*.tsx", "app/**/*.ts"],
+    extends: [reactHooks.configs.flat["recommended-latest"]],
+    rules: {
+      // Server-rendered pages adopt browser-only state (local storage, media queries, the current
+      // location) after hydration, which means setting state in an effect.
+      "react-hooks/set-state-in-effect": "off",
+    },
+  },
+  {
+    files: ["eslint.config.js"],
+    extends: [js.configs.recommended],
+  },
+);

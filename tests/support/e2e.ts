@@ -1,0 +1,169 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page, Response } from "playwright-core";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import { launchBrowser } from "./browser";
+import { nextClientAddress, type SignedInRole } from "./server";
+
+export type Who = "anonymous" | SignedInRole;
+export type Lang = "en" | "es";
+export type ThemeChoice = "light" | "dark" | "system";
+
+export const phone = { width: 390, height: 844 };
+export const desktop = { width: 1280, height: 800 };
+
+export function baseUrl() {
+  return inject("e2eBaseUrl");
+}
+
+/** The saved storage state of a role signed in once for the whole run (see e2e-global-setup.ts). */
+export function storageStateFor(role: SignedInRole) {
+  const file = inject("e2eStates")[role];
+  if (!file) throw new Error(`No signed-in state for ${role}: ${inject("e2eSignInError") || "signing in failed"}`);
+  return file;
+}
+
+export type SessionOptions = {
+  as?: Who;
+  lang?: Lang;
+  theme?: ThemeChoice;
+  viewport?: { width: number; height: number };
+  javaScriptEnabled?: boolean;
+  colorScheme?: "light" | "dark";
+  /** Scan every page reached with goto() for serious and critical accessibility violations. */
+  axe?: boolean;
+};
+
+export type Session = {
+  context: BrowserContext;
+  page: Page;
+  /** Navigates, waits for hydration and (unless disabled) runs the axe scan. */
+  goto: (path: string, options?: { axe?: boolean }) => Promise<Response | null>;
+  /** Waits until React has hydrated the page and the router is ready. */
+  hydrated: () => Promise<void>;
+  scan: () => Promise<void>;
+  /** Console messages matching this pattern are expected in this test (e.g. the 404 of a missing page). */
+  allowConsole: (pattern: RegExp) => void;
+  consoleErrors: () => string[];
+};
+
+/** Fails with the serious and critical violations axe finds on the current page. */
+export async function scanAccessibility(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  if (bad.length === 0) return;
+  const lines = bad.map(
+    (v) =>
+      `  [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `      ${n.target.join(" ")} ${n.failureSummary?.split("\n").join(" ") ?? ""}`).join("\n")}`,
+  );
+  throw new Error(
+    `Accessibility violations on ${page.url()} (html class "${await page.evaluate(() => document.documentElement.className)}", lang ${await page.evaluate(() => document.documentElement.lang)}):\n${lines.join("\n")}`,
+  );
+}
+
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const w = window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } };
+    const el = document.body.firstElementChild;
+    return Boolean(
+      w.__reactRouterDataRouter?.state.initialized && el && Object.keys(el).some((k) => k.startsWith("__react")),
+    );
+  });
+}
+
+/** Waits for a locator to be visible (playwright-core has no `expect`; a timeout is the failure). */
+export async function visible(locator: Locator, timeout?: number) {
+  await locator.waitFor({ state: "visible", timeout });
+  return locator;
+}
+
+export async function hidden(locator: Locator, timeout?: number) {
+  await locator.waitFor({ state: "hidden", timeout });
+}
+
+/**
+ * One browser per test file; each session is a fresh context (cookies, storage) for one visitor.
+ * Console errors and page errors fail the test that produced them.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  const open: Array<{ context: BrowserContext; errors: string[]; allowed: RegExp[] }> = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterEach(async () => {
+    const sessions = open.splice(0);
+    const problems: string[] = [];
+    for (const s of sessions) {
+      problems.push(...s.errors.filter((e) => !s.allowed.some((re) => re.test(e))));
+      await s.context.close();
+    }
+    if (problems.length > 0) throw new Error(`Console errors:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function session(options: SessionOptions = {}): Promise<Session> {
+    if (!browser) throw new Error("useBrowser(): the browser is not running");
+    const who = options.as ?? "anonymous";
+    const contextOptions: BrowserContextOptions = {
+      baseURL: baseUrl(),
+      viewport: options.viewport ?? desktop,
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
+      colorScheme: options.colorScheme ?? "light",
+      extraHTTPHeaders: { "x-forwarded-for": nextClientAddress() },
+      storageState: who === "anonymous" ? undefined : storageStateFor(who),
+    };
+    const context = await browser.newContext(contextOptions);
+    context.setDefaultTimeout(10_000);
+    const cookies = [];
+    if (options.lang) cookies.push({ name: "lang", value: options.lang, url: baseUrl() });
+    if (options.theme) {
+      cookies.push({ name: "theme", value: options.theme, url: baseUrl() });
+      await context.addInitScript((theme) => {
+        if (!localStorage.getItem("vite-ui-theme")) localStorage.setItem("vite-ui-theme", theme);
+      }, options.theme);
+    }
+    if (cookies.length > 0) await context.addCookies(cookies);
+
+    const entry = { context, errors: [] as string[], allowed: [] as RegExp[] };
+    open.push(entry);
+    const page = await context.newPage();
+    page.on("console", (msg) => {
+      const text = msg.text();
+      if (msg.type() === "error" || (msg.type() === "warning" && /hydrat/i.test(text))) {
+        entry.errors.push(`${msg.type()} on ${page.url()}: ${text}`);
+      }
+    });
+    page.on("pageerror", (error) => entry.errors.push(`uncaught on ${page.url()}: ${error.message}`));
+
+    const axeByDefault = options.axe ?? true;
+    const hydrated = () => waitForHydration(page);
+    const scan = () => scanAccessibility(page);
+    return {
+      context,
+      page,
+      hydrated,
+      scan,
+      allowConsole: (pattern) => entry.allowed.push(pattern),
+      consoleErrors: () => [...entry.errors],
+      goto: async (path, gotoOptions) => {
+        const response = await page.goto(path);
+        if (options.javaScriptEnabled !== false) await hydrated();
+        if (gotoOptions?.axe ?? axeByDefault) await scan();
+        return response;
+      },
+    };
+  }
+
+  return { session };
+}
+
+/** The path and query of the page's current URL. */
+export function pathOf(page: Page) {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
