@@ -1,0 +1,76 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureBuild } from "../support/server";
+
+const clientDir = path.resolve("build/client");
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+function serverModules(dir = path.resolve("app")): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return serverModules(full);
+    return /\.server\.tsx?$/.test(name) ? [name.replace(/\.tsx?$/, "")] : [];
+  });
+}
+
+/**
+ * Text that only server code carries: the database and auth libraries, the mailer, and the
+ * names of secrets in the configuration.
+ */
+const markers = [
+  /drizzle-orm/i,
+  /better-auth/i,
+  /pglite/i,
+  /electric-sql/i,
+  /nodemailer/i,
+  /pg-protocol/i,
+  /\bAUTH_SECRET\b/,
+  /\bDATABASE_URL\b/,
+  /\bSMTP_URL\b/,
+  /\bAI_API_KEY\b/,
+];
+
+let files: string[] = [];
+
+beforeAll(async () => {
+  await ensureBuild();
+  files = filesUnder(clientDir);
+}, 300_000);
+
+describe("browser bundle", () => {
+  it("has the client build to look at", () => {
+    expect(files.some((f) => f.endsWith(".js"))).toBe(true);
+  });
+
+  it("names no chunk after a .server module", () => {
+    const modules = serverModules();
+    expect(modules.length).toBeGreaterThan(0);
+    const leaked = files
+      .map((f) => path.basename(f))
+      .filter((name) => name.includes(".server") || modules.some((m) => name.startsWith(`${m}-`)));
+    expect(leaked).toEqual([]);
+  });
+
+  it("lists no .server module in the client manifest", () => {
+    const manifests = files.filter((f) => /manifest-[\w-]+\.js$/.test(path.basename(f)));
+    expect(manifests).toHaveLength(1);
+    expect(readFileSync(manifests[0], "utf8")).not.toMatch(/\.server\b/);
+  });
+
+  it("contains no code of server-only libraries or secrets", () => {
+    const found: string[] = [];
+    for (const file of files) {
+      if (!/\.(js|mjs|css|html|json|map)$/.test(file)) continue;
+      const text = readFileSync(file, "utf8");
+      for (const marker of markers) if (marker.test(text)) found.push(`${path.relative(clientDir, file)}: ${marker}`);
+    }
+    expect(found).toEqual([]);
+  });
+});
