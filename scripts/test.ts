@@ -1,18 +1,157 @@
 import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { ensureChromium } from "../tests/support/browser";
+import { ensureBuild } from "../tests/support/server";
 
-/** `npm test`: every check in order; the first failure stops the run with its exit code. */
-const steps: Array<{ name: string; cmd: string; args: string[]; env?: Record<string, string> }> = [
-  { name: "type check", cmd: "npx", args: ["react-router", "typegen"] },
-  { name: "type check", cmd: "npx", args: ["tsc", "--noEmit"] },
-  { name: "unit and integration tests on PGlite", cmd: "npx", args: ["vitest", "run"], env: { TEST_DB: "pglite" } },
-  { name: "integration tests on PostgreSQL", cmd: "npx", args: ["vitest", "run", "tests/integration"], env: { TEST_DB: "postgres" } },
+/**
+ * `npm test`: type check, lint, unit and integration tests on PGlite, integration tests on a real
+ * PostgreSQL server, a production build, then the browser tests. Every step runs even when an
+ * earlier one failed, so one run shows everything that is wrong; the exit code says whether all passed.
+ */
+
+type Result = { name: string; passed: number; failed: number; skipped: number; seconds: number; note?: string };
+
+const results: Result[] = [];
+const resultsDir = path.resolve("node_modules/.cache/app-tests");
+mkdirSync(resultsDir, { recursive: true });
+const bin = (name: string) => path.resolve("node_modules/.bin", name);
+
+function run(cmd: string, args: string[], env: Record<string, string> = {}) {
+  console.log(`\n$ ${[path.basename(cmd), ...args].join(" ")}`);
+  const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+/** A step that is one check: it passes or fails as a whole. */
+function check(name: string, body: () => boolean | Promise<boolean>) {
+  return async () => {
+    const started = Date.now();
+    console.log(`\n=== ${name}`);
+    let ok = false;
+    let note: string | undefined;
+    try {
+      ok = await body();
+    } catch (error) {
+      note = (error as Error).message;
+      console.error(note);
+    }
+    results.push({
+      name,
+      passed: ok ? 1 : 0,
+      failed: ok ? 0 : 1,
+      skipped: 0,
+      seconds: (Date.now() - started) / 1000,
+      note,
+    });
+  };
+}
+
+type VitestJson = {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  numFailedTestSuites: number;
+};
+
+/** A vitest run, counted test by test from its JSON report. */
+function vitest(name: string, args: string[], env: Record<string, string> = {}, prepare?: () => void) {
+  return async () => {
+    const started = Date.now();
+    console.log(`\n=== ${name}`);
+    const report = path.join(resultsDir, `${name.replace(/\W+/g, "-")}.json`);
+    rmSync(report, { force: true });
+    let ok = false;
+    let note: string | undefined;
+    try {
+      prepare?.();
+      ok = run(
+        bin("vitest"),
+        ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+        env,
+      );
+    } catch (error) {
+      note = (error as Error).message;
+      console.error(note);
+    }
+    const seconds = (Date.now() - started) / 1000;
+    if (!existsSync(report)) {
+      results.push({
+        name,
+        passed: 0,
+        failed: 1,
+        skipped: 0,
+        seconds,
+        note: note ?? "no test report (the run did not start)",
+      });
+      return;
+    }
+    const json = JSON.parse(readFileSync(report, "utf8")) as VitestJson;
+    // A file that fails outside any test (setup, import) counts as one failure too.
+    const failed = json.numFailedTests + (json.numFailedTests === 0 && (!ok || json.numFailedTestSuites > 0) ? 1 : 0);
+    results.push({
+      name,
+      passed: json.numPassedTests,
+      failed,
+      skipped: json.numPendingTests + json.numTodoTests,
+      seconds,
+    });
+  };
+}
+
+function isDebianRoot() {
+  return process.getuid?.() === 0 && existsSync("/etc/debian_version");
+}
+
+const pgBin = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
+
+/** The PostgreSQL run starts its own throwaway server; it needs the server binaries. */
+function ensurePostgres() {
+  if (existsSync(path.join(pgBin, "postgres")) && existsSync(path.join(pgBin, "initdb"))) return;
+  const command = "apt-get update && apt-get install -y postgresql-15";
+  if (isDebianRoot() && !process.env.PG_BIN) {
+    console.log(`PostgreSQL server binaries are missing; installing them: ${command}`);
+    const env = { DEBIAN_FRONTEND: "noninteractive" };
+    if (run("apt-get", ["update"], env) && run("apt-get", ["install", "-y", "postgresql-15"], env)) return;
+  }
+  throw new Error(`PostgreSQL 15 server binaries were not found in ${pgBin}. Install them (as root): ${command}`);
+}
+
+const steps = [
+  check("type check", () => run(bin("react-router"), ["typegen"]) && run(bin("tsc"), ["--noEmit"])),
+  check("lint", () => run(bin("eslint"), [".", "--max-warnings", "0"])),
+  vitest("unit and integration tests on PGlite", [], { TEST_DB: "pglite" }),
+  vitest("integration tests on PostgreSQL", ["tests/integration"], { TEST_DB: "postgres" }, ensurePostgres),
+  check("production build", async () => {
+    console.log((await ensureBuild()) ? "Built build/ for production." : "build/ is already current with the sources.");
+    return true;
+  }),
+  vitest("browser tests", ["--config", "vitest.e2e.config.ts"], {}, () => void ensureChromium()),
 ];
 
-for (const step of steps) {
-  console.log(`\n=== ${step.name}: ${step.cmd} ${step.args.join(" ")}`);
-  const result = spawnSync(step.cmd, step.args, { stdio: "inherit", env: { ...process.env, ...step.env } });
-  if (result.status !== 0) {
-    console.error(`\n${step.name} failed.`);
-    process.exit(result.status ?? 1);
-  }
+const started = Date.now();
+for (const step of steps) await step();
+
+const total = results.reduce(
+  (acc, r) => ({ passed: acc.passed + r.passed, failed: acc.failed + r.failed, skipped: acc.skipped + r.skipped }),
+  {
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+  },
+);
+const minutes = Math.floor((Date.now() - started) / 60_000);
+const seconds = Math.round(((Date.now() - started) % 60_000) / 1000);
+
+console.log("\n=== summary");
+for (const r of results) {
+  const status = r.failed > 0 ? "FAIL" : "ok  ";
+  const counts = `${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}`;
+  console.log(
+    `${status} ${r.name.padEnd(40)} ${counts.padEnd(34)} ${r.seconds.toFixed(0).padStart(5)} s${r.note ? `  (${r.note.split("\n")[0]})` : ""}`,
+  );
 }
+console.log(`npm test took ${minutes} min ${seconds} s`);
+console.log(`${total.passed} passed, ${total.failed} failed`);
+process.exit(total.failed > 0 ? 1 : 0);

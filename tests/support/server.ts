@@ -54,17 +54,18 @@ async function withBuildLock<T>(fn: () => T): Promise<T> {
   }
 }
 
-/** Builds the site for production unless build/ already matches the sources. */
+/** Builds the site for production unless build/ already matches the sources; says whether it built. */
 export async function ensureBuild() {
-  await withBuildLock(() => {
+  return withBuildLock(() => {
     const hash = sourceHash();
-    if (isBuildCurrent(hash)) return;
+    if (isBuildCurrent(hash)) return false;
     const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
       encoding: "utf8",
       env: { ...process.env, NODE_ENV: "production" },
     });
     if (result.status !== 0) throw new Error(`The production build failed:\n${result.stdout}\n${result.stderr}`);
     writeFileSync(stampFile, hash);
+    return true;
   });
 }
 
