@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
 import { sql } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -19,6 +20,20 @@ export function migrationsFolder() {
   const found = candidates.find((p) => existsSync(path.join(p, "meta", "_journal.json")));
   if (!found) throw new Error("The migrations folder (drizzle/) was not found.");
   return found;
+}
+
+/**
+ * How many migrations the database lacks, and whether it has any history at all (a new
+ * database has none, so there is nothing to protect before migrating it).
+ */
+export async function pendingMigrations(handle: DatabaseHandle) {
+  const migrations = readMigrationFiles({ migrationsFolder: migrationsFolder() });
+  const table = await handle.db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') as name`);
+  if (!(table.rows[0] as { name: string | null }).name) return { hasHistory: false, count: migrations.length };
+  const last = await handle.db.execute(sql`select max(created_at) as at from drizzle.__drizzle_migrations`);
+  const at = (last.rows[0] as { at: string | number | null }).at;
+  if (at === null) return { hasHistory: false, count: migrations.length };
+  return { hasHistory: true, count: migrations.filter((m) => m.folderMillis > Number(at)).length };
 }
 
 export async function migrateDatabase(handle: DatabaseHandle) {

@@ -2,13 +2,60 @@ import path from "node:path";
 import { acquireDataDirLock, DataDirLockedError } from "../../app/db/lock.server";
 import { ConfigError, config } from "../../app/config.server";
 
+/** An error whose message tells a person what to do; printed as it is, without a stack. */
+export class CliError extends Error {}
+
+type SystemError = Error & { code?: string; address?: string; port?: number; hostname?: string };
+
+/** Turns the failures people meet (no server, wrong password, missing database) into a sentence. */
+export function describeError(error: unknown): string {
+  return knownErrorMessage(error) ?? (error instanceof Error ? error.message : String(error));
+}
+
+function knownErrorMessage(error: unknown): string | undefined {
+  if (isExpected(error)) return (error as Error).message;
+  const e = (error instanceof Error ? error : new Error(String(error))) as SystemError;
+  const cause = e.cause instanceof Error ? (e.cause as SystemError) : undefined;
+  const code = e.code ?? cause?.code;
+  const where = e.address ? `${e.address}:${e.port}` : e.hostname;
+  switch (code) {
+    case "ECONNREFUSED":
+      return `Could not connect to PostgreSQL${where ? ` at ${where}` : ""}: connection refused. Is the server running, and is DATABASE_URL right?`;
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return `Could not find the PostgreSQL host${where ? ` ${where}` : ""}. Check the host name in DATABASE_URL.`;
+    case "28P01":
+    case "28000":
+      return `PostgreSQL refused the login: ${e.message}. Check the user and password in DATABASE_URL.`;
+    case "3D000":
+      return `${e.message}. Create the database first (createdb), or fix its name in DATABASE_URL.`;
+    case "EACCES":
+    case "EPERM":
+      return `Permission denied: ${e.message}. Check that this user may write DATA_DIR.`;
+    case "ENOSPC":
+      return `The disk is full: ${e.message}.`;
+  }
+  return undefined;
+}
+
+function isExpected(error: unknown) {
+  return error instanceof DataDirLockedError || error instanceof ConfigError || error instanceof CliError;
+}
+
+/** Prints what went wrong in a sentence; the stack only when asked for with LOG_LEVEL=debug. */
+export function reportError(error: unknown) {
+  console.error(describeError(error));
+  if (knownErrorMessage(error) !== undefined) return;
+  if (process.env.LOG_LEVEL === "debug" || process.env.LOG_LEVEL === "trace") {
+    console.error(error instanceof Error ? error.stack : error);
+  } else {
+    console.error("(Run again with LOG_LEVEL=debug to see the details.)");
+  }
+}
+
 /** Fails with a plain message (no stack) for the errors a person can fix. */
 export function exitWithMessage(error: unknown): never {
-  if (error instanceof DataDirLockedError || error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  reportError(error);
   process.exit(1);
 }
 
@@ -29,4 +76,85 @@ export function argValue(name: string) {
 
 export function hasFlag(name: string) {
   return process.argv.slice(2).includes(`--${name}`);
+}
+
+/** The arguments that are not options (and not the value of one). */
+export function positionalArgs(optionsWithValue: string[] = []) {
+  const args = process.argv.slice(2);
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a.startsWith("--")) {
+      if (!a.includes("=") && optionsWithValue.includes(a.slice(2))) i++;
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
+}
+
+/**
+ * Runs a command-line tool on the configured database: takes the data-directory lock, opens
+ * and migrates the database (no seeding), runs the work, then closes everything (an open
+ * PGlite would keep the process alive) and exits 0, or 1 with a message a person can act on.
+ */
+export async function runTool(
+  holder: string,
+  work: () => Promise<void>,
+  options: { bootstrap?: boolean } = {},
+): Promise<never> {
+  process.env.NODE_ENV ??= "production";
+  // Tools speak through their own output; the server's info logs would only add noise.
+  process.env.LOG_LEVEL ??= "warn";
+  let release = () => {};
+  let code = 0;
+  try {
+    config();
+    release = lockEmbeddedDatabase(holder);
+    if (options.bootstrap !== false) {
+      const { bootstrap } = await import("../../app/db/bootstrap.server");
+      await bootstrap();
+    }
+    await work();
+  } catch (error) {
+    reportError(error);
+    code = 1;
+  } finally {
+    try {
+      const { shutdownDatabase } = await import("../../app/db/bootstrap.server");
+      await shutdownDatabase();
+    } catch {
+      // Closing after a failure may fail too; the exit below ends the process either way.
+    }
+    release();
+  }
+  process.exit(code);
+}
+
+/** Reads a line from the terminal without echoing it (for passwords). */
+export function promptHidden(question: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stdin = process.stdin;
+    process.stdout.write(question);
+    let value = "";
+    const done = (result: string | Error) => {
+      stdin.setRawMode(false);
+      stdin.pause();
+      stdin.off("data", onData);
+      process.stdout.write("\n");
+      if (result instanceof Error) reject(result);
+      else resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      for (const char of chunk.toString("utf8")) {
+        if (char === "\r" || char === "\n" || char === "\u0004") return done(value);
+        if (char === "\u0003") return done(new CliError("Cancelled; nothing was changed."));
+        if (char === "\u007f" || char === "\b") value = value.slice(0, -1);
+        else value += char;
+      }
+    };
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.on("data", onData);
+  });
 }
