@@ -105,18 +105,19 @@ function createAuth(secret: string) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-let instance: Auth | null = null;
+// On globalThis, like the database, so a development reload of this module keeps the instance.
+const shared = globalThis as typeof globalThis & { __appAuth?: Auth | null };
 
 export async function initAuth() {
-  instance = createAuth(await loadSecret());
-  return instance;
+  shared.__appAuth = createAuth(await loadSecret());
+  return shared.__appAuth;
 }
 
 export function auth(): Auth {
-  if (!instance) throw new Error("initAuth() has not run.");
-  return instance;
+  if (!shared.__appAuth) throw new Error("initAuth() has not run.");
+  return shared.__appAuth;
 }
 
 export function resetAuthForTests() {
-  instance = null;
+  shared.__appAuth = null;
 }
