@@ -1,6 +1,11 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { requirePermission } from "~/auth/guards.server";
-import { Preparing } from "~/components/preparing";
+import { ButtonLink } from "~/components/ui/button";
+import { QuickLinkGrid } from "~/features/dashboard/components/quick-link-grid";
+import { RecentActivity } from "~/features/dashboard/components/recent-activity";
+import { StatCard } from "~/features/dashboard/components/stat-card";
+import { getDashboard } from "~/features/dashboard/dashboard.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/dashboard";
 
@@ -9,12 +14,82 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, { title: t("dashboard", { ns: "navigation" }), noindex: true });
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requirePermission(request, context, "dashboard:view");
-  return null;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePermission(request, context, "dashboard:view");
+  return getDashboard(user);
 }
 
-export default function Page() {
-  const { t } = useTranslation("navigation");
-  return <Preparing page={t("dashboard")} />;
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("dashboard");
+  const { t: nav } = useTranslation("navigation");
+  const { catalog, users, priceList, recentActivity, links } = loaderData;
+  const isStaff = "products" in catalog;
+  return (
+    <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-bold">{t(`greeting.${loaderData.greeting}`, { name: loaderData.name })}</h1>
+        <p className="text-slate-700 dark:text-slate-300">
+          {t("signedInAs", { role: nav(`roles.${loaderData.role}`) })}
+        </p>
+      </header>
+
+      <section aria-labelledby="overview-heading" className="space-y-3">
+        <h2 id="overview-heading" className="text-lg font-semibold">
+          {t("overview.heading")}
+        </h2>
+        <dl className="grid gap-3 sm:grid-cols-3">
+          {isStaff ? (
+            <>
+              <StatCard label={t("overview.products")} value={catalog.products} />
+              <StatCard label={t("overview.activeProducts")} value={catalog.activeProducts} />
+              <StatCard label={t("overview.priceLists")} value={catalog.priceLists} />
+            </>
+          ) : (
+            <StatCard label={t("overview.availableProducts")} value={catalog.activeProducts} />
+          )}
+        </dl>
+      </section>
+
+      {isStaff ? null : (
+        <section aria-labelledby="price-list-heading" className="space-y-3">
+          <h2 id="price-list-heading" className="text-lg font-semibold">
+            {t("priceList.heading")}
+          </h2>
+          {priceList ? (
+            <>
+              <p>{t(priceList.assigned ? "priceList.assigned" : "priceList.default", { name: priceList.name })}</p>
+              <ButtonLink to="/pricesprivate" variant="outline" size="sm">
+                {t("priceList.open")}
+              </ButtonLink>
+            </>
+          ) : (
+            <p>{t("priceList.none")}</p>
+          )}
+        </section>
+      )}
+
+      {users ? (
+        <section aria-labelledby="users-heading" className="space-y-3">
+          <div className="flex items-baseline justify-between gap-4">
+            <h2 id="users-heading" className="text-lg font-semibold">
+              {t("users.heading")}
+            </h2>
+            <Link to="/manage-users" className="text-sm text-brand-700 underline dark:text-brand-100">
+              {t("users.manage")}
+            </Link>
+          </div>
+          <dl className="grid gap-3 sm:grid-cols-4">
+            <StatCard label={t("users.admin")} value={users.admin} />
+            <StatCard label={t("users.seller")} value={users.seller} />
+            <StatCard label={t("users.customer")} value={users.customer} />
+            <StatCard label={t("users.disabled")} value={users.disabled} />
+          </dl>
+        </section>
+      ) : null}
+
+      {recentActivity ? <RecentActivity entries={recentActivity} /> : null}
+
+      <QuickLinkGrid links={links} />
+    </div>
+  );
 }

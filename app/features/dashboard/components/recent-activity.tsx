@@ -1,0 +1,53 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { DateTime } from "~/components/ui/date-time";
+import enDashboard from "~/i18n/locales/en/dashboard.json";
+import type { RecentActivity as Entry } from "../types";
+
+function isKeyOf<T extends object>(table: T, key: string): key is Extract<keyof T, string> {
+  return Object.hasOwn(table, key);
+}
+
+export function RecentActivity({ entries }: { entries: Entry[] }) {
+  const { t } = useTranslation("dashboard");
+  const labels = enDashboard.activity;
+  return (
+    <section aria-labelledby="activity-heading" className="space-y-3">
+      <div className="flex items-baseline justify-between gap-4">
+        <h2 id="activity-heading" className="text-lg font-semibold">
+          {t("activity.heading")}
+        </h2>
+        <Link to="/activity" className="text-sm text-brand-700 underline dark:text-brand-100">
+          {t("activity.seeAll")}
+        </Link>
+      </div>
+      {entries.length === 0 ? (
+        <p className="text-sm">{t("activity.empty")}</p>
+      ) : (
+        <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
+          {entries.map((e) => {
+            const actor = e.actorName ?? t("activity.system");
+            const action = isKeyOf(labels.actions, e.action) ? t(`activity.actions.${e.action}`) : e.action;
+            const entity = isKeyOf(labels.entities, e.entityType)
+              ? t(`activity.entities.${e.entityType}`)
+              : e.entityType;
+            return (
+              <li
+                key={e.id}
+                className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm"
+              >
+                <p>
+                  {t("activity.entry", { actor, action, entity })}
+                  {e.summary ? <span className="text-slate-700 dark:text-slate-300">: {e.summary}</span> : null}
+                </p>
+                <span className="whitespace-nowrap text-slate-700 dark:text-slate-300">
+                  <DateTime value={e.createdAt} />
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
