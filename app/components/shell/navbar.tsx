@@ -21,7 +21,7 @@ export const NAVBAR = {
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800",
+    "whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800",
     isActive ? "text-brand-700 dark:text-brand-100" : "text-slate-700 dark:text-slate-200",
   );
 
@@ -101,7 +101,7 @@ function GroupMenu({ label, items }: { label: string; items: NavItem[] }) {
   const { t } = useTranslation("navigation");
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
+      <DropdownMenu.Trigger className="flex items-center gap-1 whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
         {label}
         <ChevronDown aria-hidden="true" className="size-4" />
       </DropdownMenu.Trigger>
