@@ -5,19 +5,22 @@ import { db, withTransaction } from "../../app/db/client.server";
 import { customerPriceList, priceList, product, user } from "../../app/db/schema";
 import { recordActivity } from "../../app/features/activity/record.server";
 import { loader } from "../../app/routes/dashboard";
+import { callRoute, getRequest, routeContext } from "../support/route-context";
 import { useTestDatabase } from "../support/test-db";
-import { getRequest, makeUser, routeContext, thrownBy } from "../support/users-context";
+import { makeUser } from "../support/users-context";
 
 const test = await useTestDatabase();
 
-type LoaderArgs = Parameters<typeof loader>[0];
+type DashboardData = Awaited<ReturnType<typeof loader>>;
 
-function load(viewer: SessionUser | null) {
-  return loader({
-    request: getRequest("/dashboard"),
-    context: routeContext(viewer),
-    params: {},
-  } as unknown as LoaderArgs);
+async function load(viewer: SessionUser | null) {
+  return callRoute<DashboardData>(loader, getRequest("/dashboard"), routeContext({ user: viewer }));
+}
+
+async function loadData(viewer: SessionUser) {
+  const result = await load(viewer);
+  expect(result.status).toBe(200);
+  return result.data!;
 }
 
 let admin: SessionUser;
@@ -70,7 +73,7 @@ beforeAll(async () => {
 
 describe(`dashboard (${test.kind})`, () => {
   it("shows an admin every count, users by role, the last 10 activity entries and every link", async () => {
-    const data = await load(admin);
+    const data = await loadData(admin);
     expect(data).toMatchObject({ name: "Ada Admin", role: "admin", priceList: null });
     expect(["morning", "afternoon", "evening"]).toContain(data.greeting);
     expect(data.catalog).toEqual({ products: 3, activeProducts: 2, priceLists: 3 });
@@ -96,7 +99,7 @@ describe(`dashboard (${test.kind})`, () => {
   });
 
   it("shows a seller the catalogue and staff links, but no user counts or activity", async () => {
-    const data = await load(seller);
+    const data = await loadData(seller);
     expect(data.catalog).toEqual({ products: 3, activeProducts: 2, priceLists: 3 });
     expect(data.users).toBeNull();
     expect(data.recentActivity).toBeNull();
@@ -109,18 +112,18 @@ describe(`dashboard (${test.kind})`, () => {
   });
 
   it("shows a customer the products available and their own price list, nothing of staff", async () => {
-    const data = await load(customer);
+    const data = await loadData(customer);
     expect(data.catalog).toEqual({ activeProducts: 2 });
     expect(data.priceList).toEqual({ name: "Customers", slug: "customers", assigned: false });
     expect(data.users).toBeNull();
     expect(data.recentActivity).toBeNull();
     expect(data.links.map((l) => l.to)).toEqual(["/pricesprivate", "/products", "/ai", "/prices-short", "/profile"]);
 
-    const assigned = await load(assignedCustomer);
+    const assigned = await loadData(assignedCustomer);
     expect(assigned.priceList).toEqual({ name: "Restaurants", slug: "restaurants", assigned: true });
   });
 
   it("sends anonymous visitors to /login and back", async () => {
-    expect(await thrownBy(load(null))).toEqual({ status: 302, location: "/login?redirectTo=%2Fdashboard" });
+    expect(await load(null)).toMatchObject({ status: 302, location: "/login?redirectTo=%2Fdashboard" });
   });
 });

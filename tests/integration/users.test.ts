@@ -6,34 +6,32 @@ import { db } from "../../app/db/client.server";
 import { activity, mailOutbox, user } from "../../app/db/schema";
 import type { UserActionResult } from "../../app/features/users/schema";
 import { action, loader } from "../../app/routes/manage-users";
+import { callRoute, formRequest, getRequest, routeContext } from "../support/route-context";
 import { useTestDatabase } from "../support/test-db";
-import {
-  TEST_PASSWORD,
-  addSession,
-  getRequest,
-  makeUser,
-  postRequest,
-  routeContext,
-  sessionCount,
-  thrownBy,
-} from "../support/users-context";
+import { TEST_PASSWORD, addSession, makeUser, sessionCount } from "../support/users-context";
 
 const test = await useTestDatabase();
 
-type ActionArgs = Parameters<typeof action>[0];
-type LoaderArgs = Parameters<typeof loader>[0];
-
 async function act(actor: SessionUser | null, fields: Record<string, string>) {
-  const result = await action({
-    request: postRequest("/manage-users", fields),
-    context: routeContext(actor),
-    params: {},
-  } as unknown as ActionArgs);
-  return { status: result.init?.status ?? 200, body: result.data as UserActionResult };
+  const result = await callRoute<UserActionResult>(
+    action,
+    formRequest("/manage-users", fields),
+    routeContext({ user: actor }),
+  );
+  return { status: result.status, location: result.location, body: result.data! };
 }
 
+type LoaderData = Awaited<ReturnType<typeof loader>>;
+
 async function load(actor: SessionUser | null, path = "/manage-users") {
-  return loader({ request: getRequest(path), context: routeContext(actor), params: {} } as unknown as LoaderArgs);
+  return callRoute<LoaderData>(loader, getRequest(path), routeContext({ user: actor }));
+}
+
+/** Loader data for a caller the guard lets through. */
+async function loadData(actor: SessionUser, path = "/manage-users") {
+  const result = await load(actor, path);
+  expect(result.status).toBe(200);
+  return result.data!;
 }
 
 async function userRow(id: string) {
@@ -353,13 +351,13 @@ describe(`manage users permissions (${test.kind})`, () => {
     const seller = await makeUser("seller");
     const customer = await makeUser("customer");
     for (const who of [seller, customer]) {
-      expect(await thrownBy(load(who))).toEqual({ status: 302, location: "/unauthorized" });
-      expect(await thrownBy(load(who, "/manage-users?view=outbox"))).toEqual({
+      expect(await load(who)).toMatchObject({ status: 302, location: "/unauthorized" });
+      expect(await load(who, "/manage-users?view=outbox")).toMatchObject({
         status: 302,
         location: "/unauthorized",
       });
     }
-    expect(await thrownBy(load(null, "/manage-users?q=a"))).toEqual({
+    expect(await load(null, "/manage-users?q=a")).toMatchObject({
       status: 302,
       location: `/login?redirectTo=${encodeURIComponent("/manage-users?q=a")}`,
     });
@@ -389,14 +387,14 @@ describe(`manage users permissions (${test.kind})`, () => {
     ];
     for (const who of [seller, customer]) {
       for (const fields of attempts) {
-        expect(await thrownBy(act(who, fields)), `${who.role} ${fields.intent}`).toEqual({
+        expect(await act(who, fields), `${who.role} ${fields.intent}`).toMatchObject({
           status: 403,
           location: null,
         });
       }
     }
     for (const fields of attempts) {
-      expect((await thrownBy(act(null, fields))).status).toBe(302);
+      expect((await act(null, fields)).status).toBe(302);
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -408,20 +406,20 @@ describe(`manage users list and outbox (${test.kind})`, () => {
     for (let i = 0; i < 25; i++) await makeUser("customer", { name: `Buyer ${String(i).padStart(2, "0")}` });
     await makeUser("seller", { email: "special.seller@example.test", name: "Somebody" });
 
-    const first = await load(admin, "/manage-users?q=buyer");
+    const first = await loadData(admin, "/manage-users?q=buyer");
     expect(first.list).toMatchObject({ total: 25, page: 1, pageCount: 2 });
     expect(first.list!.users).toHaveLength(20);
-    const second = await load(admin, "/manage-users?q=BUYER&page=2");
+    const second = await loadData(admin, "/manage-users?q=BUYER&page=2");
     expect(second.list!.users).toHaveLength(5);
     expect(second.list!.users.every((u) => u.name.startsWith("Buyer"))).toBe(true);
-    const beyond = await load(admin, "/manage-users?q=buyer&page=99");
+    const beyond = await loadData(admin, "/manage-users?q=buyer&page=99");
     expect(beyond.list!.page).toBe(2);
 
-    const byEmail = await load(admin, "/manage-users?q=special.seller");
+    const byEmail = await loadData(admin, "/manage-users?q=special.seller");
     expect(byEmail.list!.users.map((u) => u.name)).toEqual(["Somebody"]);
-    const wildcard = await load(admin, "/manage-users?q=%25");
+    const wildcard = await loadData(admin, "/manage-users?q=%25");
     expect(wildcard.list!.total).toBe(0);
-    const junk = await load(admin, `/manage-users?q=${"z".repeat(500)}&page=-3`);
+    const junk = await loadData(admin, `/manage-users?q=${"z".repeat(500)}&page=-3`);
     expect(junk.list).toMatchObject({ q: "", page: 1 });
 
     const row = first.list!.users[0];
@@ -433,7 +431,7 @@ describe(`manage users list and outbox (${test.kind})`, () => {
     const admin = await makeUser("admin");
     const target = await makeUser("customer");
     await act(admin, { intent: "reset", userId: target.id });
-    const data = await load(admin, "/manage-users?view=outbox");
+    const data = await loadData(admin, "/manage-users?view=outbox");
     expect(data.view).toBe("outbox");
     expect(data.messages).toHaveLength(1);
     expect(data.messages[0]).toMatchObject({

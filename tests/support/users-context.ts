@@ -1,37 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import type { Role } from "../../app/auth/permissions";
 import { toSessionUser } from "../../app/auth/session.server";
-import { langContext, requestInfoContext, userContext, type SessionUser } from "../../app/context";
+import type { SessionUser } from "../../app/context";
 import { db, withTransaction } from "../../app/db/client.server";
 import { session, user } from "../../app/db/schema";
 import { hashPassword, insertUserWithPassword } from "../../app/features/users/create-user.server";
-import type { Lang } from "../../app/i18n/config";
 
 export const TEST_PASSWORD = "correct-horse-battery-9";
 let passwordHash: string | undefined;
-
-/** The context the server's middleware would build for this user. */
-export function routeContext(sessionUser: SessionUser | null, lang: Lang = "en") {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { requestId: "test", nonce: "", clientIp: "127.0.0.1" });
-  context.set(userContext, sessionUser);
-  context.set(langContext, lang);
-  return context;
-}
-
-export function postRequest(path: string, fields: Record<string, string>) {
-  return new Request(`http://localhost${path}`, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" },
-  });
-}
-
-export function getRequest(path: string) {
-  return new Request(`http://localhost${path}`);
-}
 
 /** A user with the shared test password, straight into the database; returns its session view. */
 export async function makeUser(role: Role, overrides: { email?: string; name?: string } = {}) {
@@ -65,17 +42,4 @@ export async function addSession(userId: string) {
 
 export async function sessionCount(userId: string) {
   return (await db().select({ id: session.id }).from(session).where(eq(session.userId, userId))).length;
-}
-
-/** What a guard threw: a redirect Response or a data() error with its status. */
-export async function thrownBy(promise: Promise<unknown> | unknown) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return { status: error.status, location: error.headers.get("location") };
-    const init = (error as { init?: ResponseInit | null }).init;
-    if (init?.status) return { status: init.status, location: null };
-    throw error;
-  }
-  throw new Error("expected the call to throw");
 }

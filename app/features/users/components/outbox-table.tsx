@@ -73,7 +73,7 @@ export function OutboxTable({ messages }: { messages: OutboxView[] }) {
                   <td className={td}>
                     {isKeyOf(labels.channels, m.channel) ? t(`outbox.channels.${m.channel}`) : m.channel}
                   </td>
-                  <td className={`${td} break-all`}>{m.recipient}</td>
+                  <td className={`${td} [overflow-wrap:anywhere]`}>{m.recipient}</td>
                   <td className={td}>
                     {m.subject}
                     {m.body !== null ? (
@@ -81,7 +81,7 @@ export function OutboxTable({ messages }: { messages: OutboxView[] }) {
                         <summary className="cursor-pointer text-brand-700 underline dark:text-brand-100">
                           {t("outbox.showBody")}
                         </summary>
-                        <pre className="mt-2 max-w-xl whitespace-pre-wrap break-all rounded bg-slate-100 p-2 font-mono text-xs text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+                        <pre className="mt-2 max-w-xl whitespace-pre-wrap rounded [overflow-wrap:anywhere] bg-slate-100 p-2 font-mono text-xs text-slate-900 dark:bg-slate-800 dark:text-slate-100">
                           {m.body}
                         </pre>
                       </details>

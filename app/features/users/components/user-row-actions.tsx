@@ -39,7 +39,7 @@ export function UserRowActions({ user, isSelf }: { user: UserRowView; isSelf: bo
   }
 
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex min-w-56 flex-wrap items-center gap-2">
       <fetcher.Form method="post" onSubmit={onRoleSubmit} className="flex items-center gap-1">
         <input type="hidden" name="intent" value="role" />
         <input type="hidden" name="userId" value={user.id} />

@@ -68,13 +68,7 @@ export function UsersTable({ users, total, page, pageCount, q, currentUserId }: 
             <thead className="bg-slate-50 dark:bg-slate-800">
               <tr>
                 <th scope="col" className={th}>
-                  {t("columns.name")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("columns.email")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("columns.phone")}
+                  {t("columns.user")}
                 </th>
                 <th scope="col" className={th}>
                   {t("columns.role")}
@@ -96,11 +90,21 @@ export function UsersTable({ users, total, page, pageCount, q, currentUserId }: 
             <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
               {users.map((u) => (
                 <tr key={u.id}>
-                  <th scope="row" className={`${td} text-left font-medium`}>
-                    {u.name} {u.id === currentUserId ? <span className="font-normal">{t("list.you")}</span> : null}
+                  <th scope="row" className={`${td} text-left font-normal`}>
+                    <span className="font-medium">{u.name}</span>{" "}
+                    {u.id === currentUserId ? <span>{t("list.you")}</span> : null}
+                    <span className="block text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">{u.email}</span>
+                    <span className="block whitespace-nowrap text-slate-700 dark:text-slate-300">
+                      {u.phoneNumber ? (
+                        <>
+                          <span className="sr-only">{t("columns.phone")}: </span>
+                          {u.phoneNumber}
+                        </>
+                      ) : (
+                        t("list.noPhone")
+                      )}
+                    </span>
                   </th>
-                  <td className={`${td} break-all`}>{u.email}</td>
-                  <td className={`${td} whitespace-nowrap`}>{u.phoneNumber ?? t("list.noPhone")}</td>
                   <td className={td}>{t(`roles.${u.role}`)}</td>
                   <td className={td}>
                     {u.disabled ? (
