@@ -11,9 +11,13 @@ if (hasFlag("help")) {
   process.exit(0);
 }
 
+const email = argValue("email");
+if (!email) {
+  console.error(`--email is required.\n\n${usage}`);
+  process.exit(1);
+}
+
 await runTool("npm run create-admin", async () => {
-  const email = argValue("email");
-  if (!email) throw new CliError(`--email is required.\n\n${usage}`);
   let password = argValue("password");
   if (password === undefined && process.stdin.isTTY) {
     password = await promptHidden("Password for the new admin (empty: send a set-password link): ");

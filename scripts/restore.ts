@@ -1,4 +1,4 @@
-import { CliError, hasFlag, positionalArgs, runTool } from "./lib/cli";
+import { hasFlag, positionalArgs, runTool } from "./lib/cli";
 
 const usage = `Usage: npm run restore -- <file>
 
@@ -12,13 +12,17 @@ if (hasFlag("help")) {
   process.exit(0);
 }
 
+const file = positionalArgs()[0];
+if (!file) {
+  console.error(`Which backup? Name the file.\n\n${usage}`);
+  process.exit(1);
+}
+
 // The embedded database must be closed while its directory is replaced, so this tool opens it
 // (and applies any newer migrations to the restored data) only after the swap.
 await runTool(
   "npm run restore",
   async () => {
-    const file = positionalArgs()[0];
-    if (!file) throw new CliError(`Which backup? Name the file.\n\n${usage}`);
     const { config } = await import("../app/config.server");
     const { restoreDatabase } = await import("./lib/backup");
     const { bootstrap } = await import("../app/db/bootstrap.server");

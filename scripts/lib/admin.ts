@@ -3,6 +3,7 @@ import { z } from "zod";
 import { auth } from "../../app/auth/auth.server";
 import { db, withTransaction } from "../../app/db/client.server";
 import { mailOutbox } from "../../app/db/schema";
+import { checkPasswordStrength } from "../../app/features/account/password-strength.server";
 import { recordActivity } from "../../app/features/activity/record.server";
 import { EmailTakenError, hashPassword, insertUserWithPassword } from "../../app/features/users/create-user.server";
 import { CliError } from "./cli";
@@ -32,6 +33,13 @@ export async function createAdmin(input: CreateAdminInput): Promise<CreateAdminR
     throw new CliError(`The ${String(issue.path[0])} ${issue.message}.`);
   }
   const { name, password } = parsed.data;
+  if (password !== undefined) {
+    const strength = checkPasswordStrength(password, "en", [email, name]);
+    if (!strength.isStrong) {
+      const reasons = [strength.warning, ...strength.suggestions].filter(Boolean).join(" ");
+      throw new CliError(`The password is too weak${reasons ? `: ${reasons}` : "."} Nothing was changed.`);
+    }
+  }
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
   let id: string;
   try {
