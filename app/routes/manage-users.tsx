@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
-import { requirePermission } from "~/auth/guards.server";
+import { getLang, requirePermission } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";
 import { FormAlert } from "~/components/ui/field";
+import { checkPasswordStrength } from "~/features/account/password-strength.server";
 import { listOutbox } from "~/features/mail/outbox.server";
 import { CreateUserForm } from "~/features/users/components/create-user-form";
 import { OutboxTable } from "~/features/users/components/outbox-table";
@@ -62,6 +63,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     const intent = typeof input.intent === "string" ? input.intent : "";
     const result: UserActionResult = { ok: false, intent, status: 400, errors: fieldErrors(parsed.error) };
     return data(result, { status: 400 });
+  }
+  if (parsed.data.intent === "create" && parsed.data.mode === "password") {
+    const { name, email, password = "" } = parsed.data;
+    const strength = checkPasswordStrength(password, getLang(context), [name, email]);
+    if (!strength.isStrong) {
+      const reasons = [strength.warning, ...strength.suggestions].filter((r): r is string => Boolean(r));
+      const weak: UserActionResult = {
+        ok: false,
+        intent: "create",
+        status: 400,
+        errors: { password: "errors.passwordWeak" },
+        reasons,
+      };
+      return data(weak, { status: 400 });
+    }
   }
   const result = await runUserAction(actor, parsed.data, request.headers);
   return data(result, { status: result.ok ? 200 : result.status });

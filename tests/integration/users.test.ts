@@ -5,6 +5,7 @@ import type { SessionUser } from "../../app/context";
 import { db } from "../../app/db/client.server";
 import { activity, mailOutbox, user } from "../../app/db/schema";
 import type { UserActionResult } from "../../app/features/users/schema";
+import type { Lang } from "../../app/i18n/config";
 import { action, loader } from "../../app/routes/manage-users";
 import { callRoute, formRequest, getRequest, routeContext } from "../support/route-context";
 import { useTestDatabase } from "../support/test-db";
@@ -12,11 +13,11 @@ import { TEST_PASSWORD, addSession, makeUser, sessionCount } from "../support/us
 
 const test = await useTestDatabase();
 
-async function act(actor: SessionUser | null, fields: Record<string, string>) {
+async function act(actor: SessionUser | null, fields: Record<string, string>, lang: Lang = "en") {
   const result = await callRoute<UserActionResult>(
     action,
     formRequest("/manage-users", fields),
-    routeContext({ user: actor }),
+    routeContext({ user: actor, lang }),
   );
   return { status: result.status, location: result.location, body: result.data! };
 }
@@ -122,6 +123,31 @@ describe(`manage users actions (${test.kind})`, () => {
     await expect(
       auth().api.resetPassword({ body: { token: token!, newPassword: "again-by-ivan-42" } }),
     ).rejects.toThrow();
+  });
+
+  it("refuses a weak password with the reasons in the admin's language, changing nothing", async () => {
+    const admin = await makeUser("admin");
+    const before = await snapshot();
+    const fields = {
+      intent: "create",
+      name: "Weak Wendy",
+      email: "wendy@example.test",
+      role: "customer",
+      mode: "password",
+    };
+    const en = await act(admin, { ...fields, password: "password1" });
+    expect(en.status).toBe(400);
+    expect(en.body).toMatchObject({ ok: false, errors: { password: "errors.passwordWeak" } });
+    const enReasons = en.body.ok ? [] : (en.body.reasons ?? []);
+    expect(enReasons.length).toBeGreaterThan(0);
+    const es = await act(admin, { ...fields, password: "password1" }, "es");
+    const esReasons = es.body.ok ? [] : (es.body.reasons ?? []);
+    expect(esReasons.length).toBeGreaterThan(0);
+    expect(esReasons).not.toEqual(enReasons);
+    // The person's own name is one of the first things a guesser tries.
+    const personal = await act(admin, { ...fields, password: "wendywendy" });
+    expect(personal.body).toMatchObject({ ok: false, errors: { password: "errors.passwordWeak" } });
+    expect(await snapshot()).toEqual(before);
   });
 
   it("refuses a duplicate email and bad input, changing nothing", async () => {

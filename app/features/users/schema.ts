@@ -78,10 +78,13 @@ function isErrorKey(message: string): message is UsersErrorKey {
   return message.startsWith("errors.") && Object.hasOwn(enUsers.errors, message.slice("errors.".length));
 }
 
-/** What an action of the manage-users page answers: translation keys, never raw error text. */
+/**
+ * What an action of the manage-users page answers: translation keys, never raw error text. The
+ * reasons a password is weak come already in the reader's language from the strength checker.
+ */
 export type UserActionResult =
   | { ok: true; intent: string; tone: "success" | "warning"; message: UsersSuccessKey; values?: { email: string } }
-  | { ok: false; intent: string; status: number; errors: FieldErrors };
+  | { ok: false; intent: string; status: number; errors: FieldErrors; reasons?: string[] };
 
 export type UserSearch = z.infer<typeof userSearchSchema>;
 

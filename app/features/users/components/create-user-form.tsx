@@ -15,6 +15,7 @@ export function CreateUserForm({ result }: { result: UserActionResult | undefine
   const formRef = useRef<HTMLFormElement>(null);
   const own = result?.intent === "create" ? result : undefined;
   const errors = own && !own.ok ? own.errors : {};
+  const reasons = own && !own.ok ? (own.reasons ?? []) : [];
 
   useEffect(() => {
     if (own?.ok) {
@@ -93,7 +94,22 @@ export function CreateUserForm({ result }: { result: UserActionResult | undefine
             minLength={PASSWORD_MIN}
             maxLength={PASSWORD_MAX}
             hint={t("create.passwordHint")}
-            error={errors.password ? t(errors.password) : undefined}
+            error={
+              errors.password ? (
+                <>
+                  {t(errors.password)}
+                  {reasons.length > 0 ? (
+                    <span className="mt-1 block">
+                      {reasons.map((reason) => (
+                        <span key={reason} className="block">
+                          {reason}
+                        </span>
+                      ))}
+                    </span>
+                  ) : null}
+                </>
+              ) : undefined
+            }
           />
         ) : null}
         <div className="flex items-end sm:col-span-2">
