@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild } from "../support/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { snapshotBuild } from "../support/server";
 
-const clientDir = path.resolve("build/client");
+let snapshot = "";
+let clientDir = "";
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -40,9 +41,14 @@ const markers = [
 let files: string[] = [];
 
 beforeAll(async () => {
-  await ensureBuild();
+  snapshot = await snapshotBuild(`e2e-bundle-${process.pid}`);
+  clientDir = path.join(snapshot, "build/client");
   files = filesUnder(clientDir);
 }, 300_000);
+
+afterAll(() => {
+  if (snapshot) rmSync(snapshot, { recursive: true, force: true });
+});
 
 describe("browser bundle", () => {
   it("has the client build to look at", () => {

@@ -24,6 +24,8 @@ export function storageStateFor(role: SignedInRole) {
 
 export type SessionOptions = {
   as?: Who;
+  /** Another server than the run's shared one (e.g. one on PostgreSQL). */
+  baseURL?: string;
   lang?: Lang;
   theme?: ThemeChoice;
   viewport?: { width: number; height: number };
@@ -45,6 +47,12 @@ export type Session = {
   allowConsole: (pattern: RegExp) => void;
   consoleErrors: () => string[];
 };
+
+/**
+ * Pages already scanned in this worker, by visitor, language, theme and path: the same page seen
+ * the same way twice gives the same result, and a scan costs a second or two.
+ */
+const scanned = new Set<string>();
 
 /** Fails with the serious and critical violations axe finds on the current page. */
 export async function scanAccessibility(page: Page) {
@@ -109,8 +117,9 @@ export function useBrowser() {
   async function session(options: SessionOptions = {}): Promise<Session> {
     if (!browser) throw new Error("useBrowser(): the browser is not running");
     const who = options.as ?? "anonymous";
+    const origin = options.baseURL ?? baseUrl();
     const contextOptions: BrowserContextOptions = {
-      baseURL: baseUrl(),
+      baseURL: origin,
       viewport: options.viewport ?? desktop,
       javaScriptEnabled: options.javaScriptEnabled ?? true,
       colorScheme: options.colorScheme ?? "light",
@@ -120,9 +129,9 @@ export function useBrowser() {
     const context = await browser.newContext(contextOptions);
     context.setDefaultTimeout(10_000);
     const cookies = [];
-    if (options.lang) cookies.push({ name: "lang", value: options.lang, url: baseUrl() });
+    if (options.lang) cookies.push({ name: "lang", value: options.lang, url: origin });
     if (options.theme) {
-      cookies.push({ name: "theme", value: options.theme, url: baseUrl() });
+      cookies.push({ name: "theme", value: options.theme, url: origin });
       await context.addInitScript((theme) => {
         if (!localStorage.getItem("vite-ui-theme")) localStorage.setItem("vite-ui-theme", theme);
       }, options.theme);
@@ -142,7 +151,16 @@ export function useBrowser() {
 
     const axeByDefault = options.axe ?? true;
     const hydrated = () => waitForHydration(page);
-    const scan = () => scanAccessibility(page);
+    const scan = async () => {
+      const seen = await page.evaluate(
+        () =>
+          `${document.documentElement.lang}|${document.documentElement.classList.contains("dark")}|${innerWidth < 700}`,
+      );
+      const key = `${who}|${seen}|${new URL(page.url()).pathname}`;
+      if (scanned.has(key)) return;
+      await scanAccessibility(page);
+      scanned.add(key);
+    };
     return {
       context,
       page,
@@ -160,6 +178,20 @@ export function useBrowser() {
   }
 
   return { session };
+}
+
+export async function signInWithForm(page: Page, identifier: string, password: string) {
+  await page.getByLabel("Email or phone").fill(identifier);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Client-side navigation through the app's router, as a link click would do. */
+export async function navigateInApp(page: Page, to: string) {
+  await page.evaluate((path) => {
+    const w = window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } };
+    return w.__reactRouterDataRouter.navigate(path);
+  }, to);
 }
 
 /** The path and query of the page's current URL. */

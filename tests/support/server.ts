@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -69,6 +69,50 @@ export async function ensureBuild() {
   });
 }
 
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/** Every module the server build imports and every asset it names exist in this copy. */
+function isCompleteBuild(dir: string) {
+  const serverIndex = path.join(dir, "build/server/index.js");
+  if (!existsSync(serverIndex)) return false;
+  for (const file of filesUnder(path.join(dir, "build/server")).filter((f) => f.endsWith(".js"))) {
+    const text = readFileSync(file, "utf8");
+    for (const [, rel] of text.matchAll(/["'](\.\.?\/[^"'\s]+\.js)["']/g)) {
+      if (!existsSync(path.resolve(path.dirname(file), rel))) return false;
+    }
+    for (const [, asset] of text.matchAll(/["'](\/assets\/[^"'\s]+\.(?:js|css))["']/g)) {
+      if (!existsSync(path.join(dir, "build/client", asset))) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * A private copy of the current production build (and the migrations it applies) under .tmp/.
+ * build/ is shared with whoever else works in this tree: a rebuild there while a test server runs
+ * would pull its modules away, so test servers run from a snapshot instead.
+ */
+export async function snapshotBuild(name: string) {
+  const dir = path.resolve(".tmp", name);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await ensureBuild();
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    await withBuildLock(() => {
+      cpSync(path.resolve("build"), path.join(dir, "build"), { recursive: true });
+      cpSync(path.resolve("drizzle"), path.join(dir, "drizzle"), { recursive: true });
+    });
+    if (isCompleteBuild(dir)) return dir;
+    await sleep(1000);
+  }
+  throw new Error("Could not take a consistent copy of build/ (it kept changing while being copied).");
+}
+
 export type AppServer = {
   url: string;
   port: number;
@@ -90,15 +134,14 @@ export type AppServerOptions = {
 };
 
 /**
- * Starts the real server (scripts/start.ts on the production build) on a free loopback port with
- * a fresh data directory under .tmp/, and resolves once /readyz answers.
+ * Starts the real server (server/main.ts's runServer on a snapshot of the production build) on a
+ * free loopback port with a fresh data directory under .tmp/, and resolves once /readyz answers.
  */
 export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
-  await ensureBuild();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = path.resolve(".tmp", `e2e-${process.pid}-${port}`);
-  rmSync(dataDir, { recursive: true, force: true });
+  const root = await snapshotBuild(`e2e-${process.pid}-${port}`);
+  const dataDir = path.join(root, "data");
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -108,6 +151,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     TRUST_PROXY: options.trustProxy ? "true" : "false",
+    // The server runs in the snapshot's directory; its TypeScript sources still use this tsconfig's paths.
+    TSX_TSCONFIG_PATH: path.resolve("tsconfig.json"),
     ...options.env,
   };
   delete env.DATABASE_URL;
@@ -115,7 +160,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   delete env.AI_BASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/support/server-main.ts")], {
+    cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -133,13 +179,13 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
       await exited;
       clearTimeout(force);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (hasExited) {
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(root, { recursive: true, force: true });
       throw new Error(`The server exited before it was ready:\n${output}`);
     }
     try {
