@@ -54,6 +54,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const busy = useNavigation().state === "submitting";
   const result = actionData as AccountActionData | undefined;
   const errors = result?.fieldErrors ?? {};
+  const formAction = loaderData.redirectTo ? `/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "/login";
   return (
     <AuthPage
       title={t("login.title")}
@@ -69,7 +70,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     >
       {loaderData.notice ? <FormAlert tone="success">{t(loaderData.notice)}</FormAlert> : null}
       <MessageAlert message={result?.formError} />
-      <Form method="post" noValidate className="space-y-4">
+      {/* An explicit action keeps the query's encoding identical on the server and in the browser. */}
+      <Form method="post" action={formAction} noValidate className="space-y-4">
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <TextField
           label={t("login.identifier")}

@@ -4,10 +4,10 @@ import { Form, Link, data, replace, useNavigation } from "react-router";
 import { getLang, getRequestInfo, requirePermission } from "~/auth/guards.server";
 import { consumeRateLimit } from "~/auth/rate-limit.server";
 import { Button } from "~/components/ui/button";
+import { DateTime } from "~/components/ui/date-time";
 import { FormAlert, TextField } from "~/components/ui/field";
 import { linkClass } from "~/features/account/components/auth-page";
 import { MessageAlert, PasswordError, useMessage } from "~/features/account/components/messages";
-import { formatDateTime } from "~/features/account/format-date";
 import { limits } from "~/features/account/limits";
 import { withNetworkFallback } from "~/features/account/network";
 import { refuseWeakPassword } from "~/features/account/password-strength.server";
@@ -42,16 +42,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionUser = requirePermission(request, context, "profile:view");
   const profile = await findProfile(sessionUser.id);
   if (!profile) throw replace("/login");
-  const lang = getLang(context);
   // After registering with a phone number, the code form for it is waiting here.
   const pending = normalizePhone(new URL(request.url).searchParams.get("verifyPhone") ?? "");
   return {
     name: profile.name,
     email: profile.email,
     role: sessionUser.role,
-    created: formatDateTime(profile.createdAt, lang),
-    lastSignIn: formatDateTime(profile.lastSignInAt, lang),
-    updated: formatDateTime(profile.updatedAt, lang),
+    created: profile.createdAt.toISOString(),
+    lastSignIn: profile.lastSignInAt?.toISOString() ?? null,
+    updated: profile.updatedAt.toISOString(),
     phone: profile.phoneNumber && profile.phoneNumberVerified ? phoneView(profile.phoneNumber) : null,
     pendingPhone: pending && pending !== profile.phoneNumber ? phoneView(pending) : null,
   };
@@ -182,9 +181,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <Detail label={t("profile.name")} value={loaderData.name} />
           <Detail label={t("profile.email")} value={loaderData.email} />
           <Detail label={t("profile.role")} value={tNav(`roles.${loaderData.role}`)} />
-          <Detail label={t("profile.created")} value={loaderData.created} />
-          <Detail label={t("profile.lastSignIn")} value={loaderData.lastSignIn ?? tGeneral("dates.never")} />
-          <Detail label={t("profile.updated")} value={loaderData.updated} />
+          <Detail label={t("profile.created")} value={<DateTime value={loaderData.created} />} />
+          <Detail
+            label={t("profile.lastSignIn")}
+            value={<DateTime value={loaderData.lastSignIn} fallback={tGeneral("dates.never")} />}
+          />
+          <Detail label={t("profile.updated")} value={<DateTime value={loaderData.updated} />} />
         </dl>
       </Section>
 
@@ -192,7 +194,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("password.intro")}</p>
         {passwordResult?.done === "password" ? <FormAlert tone="success">{t("password.changed")}</FormAlert> : null}
         <MessageAlert message={passwordResult?.formError} />
-        <Form method="post" noValidate className="space-y-4" key={passwordResult?.done ?? "password-form"}>
+        <Form method="post" action="/profile" noValidate className="space-y-4" key={passwordResult?.done ?? "password-form"}>
           <input type="hidden" name="intent" value="change-password" />
           <TextField
             label={t("password.current")}
@@ -243,7 +245,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         {codeTarget ? (
           <>
             <FormAlert tone="info">{t("phone.codeSent", { phone: codeTarget.display })}</FormAlert>
-            <Form method="post" noValidate className="space-y-4">
+            <Form method="post" action="/profile" noValidate className="space-y-4">
               <input type="hidden" name="intent" value="verify-phone" />
               <input type="hidden" name="phone" value={codeTarget.e164} />
               <TextField
@@ -261,7 +263,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               </Button>
             </Form>
             <div className="flex flex-wrap items-center gap-4">
-              <Form method="post">
+              <Form method="post" action="/profile">
                 <input type="hidden" name="intent" value="send-phone-code" />
                 <input type="hidden" name="phone" value={codeTarget.e164} />
                 <Button type="submit" variant="outline" size="sm" disabled={submitting === "send-phone-code"}>
@@ -274,7 +276,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             </div>
           </>
         ) : (
-          <Form method="post" noValidate className="space-y-4">
+          <Form method="post" action="/profile" noValidate className="space-y-4">
             <input type="hidden" name="intent" value="send-phone-code" />
             <TextField
               label={loaderData.phone ? t("phone.newLabel") : t("phone.label")}
@@ -295,7 +297,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <Section title={t("sessions.title")} id="profile-sessions">
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("sessions.body")}</p>
         <MessageAlert message={forIntent("sign-out-everywhere")?.formError} />
-        <Form method="post">
+        <Form method="post" action="/profile">
           <input type="hidden" name="intent" value="sign-out-everywhere" />
           <Button type="submit" variant="danger" disabled={submitting === "sign-out-everywhere"}>
             {t("sessions.submit")}

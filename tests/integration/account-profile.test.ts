@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { formatDateTime } from "../../app/components/ui/date-time";
 import { db } from "../../app/db/client.server";
 import { activity, mailOutbox, session, user } from "../../app/db/schema";
 import * as login from "../../app/routes/login";
@@ -63,17 +64,24 @@ async function latestCode(phoneNumber: string) {
 }
 
 describe(`profile (${test.kind})`, () => {
-  it("shows email, role and the dates in New York time, per language", async () => {
+  it("gives email, role, created, last sign-in and updated dates, shown in New York time", async () => {
     const account = await signedIn({ email: "profile@example.com", role: "seller" });
     const created = new Date("2026-01-15T03:30:00Z");
     await db().update(user).set({ createdAt: created, updatedAt: created }).where(eq(user.id, account.id));
-    const en = await load<ProfileData>(profile.loader, "/profile", { cookie: account.cookie });
-    expect(en.data).toMatchObject({ email: "profile@example.com", role: "seller", phone: null, pendingPhone: null });
+    const page = await load<ProfileData>(profile.loader, "/profile", { cookie: account.cookie });
+    expect(page.data).toMatchObject({
+      email: "profile@example.com",
+      role: "seller",
+      created: created.toISOString(),
+      updated: created.toISOString(),
+      phone: null,
+      pendingPhone: null,
+    });
+    const [row] = await db().select().from(user).where(eq(user.id, account.id));
+    expect(page.data?.lastSignIn).toBe(row.lastSignInAt?.toISOString());
     // 03:30 UTC on the 15th is still the 14th in New York.
-    expect(en.data?.created).toMatch(/Jan 14, 2026.*10:30/);
-    expect(en.data?.lastSignIn).toBeTruthy();
-    const es = await load<ProfileData>(profile.loader, "/profile", { cookie: account.cookie, lang: "es" });
-    expect(es.data?.created).toMatch(/14 ene 2026/);
+    expect(formatDateTime(page.data!.created, "en")).toMatch(/Jan 14, 2026.*10:30/);
+    expect(formatDateTime(page.data!.created, "es")).toMatch(/14 ene 2026/);
   });
 
   it("sends anonymous visitors to /login, remembering the page", async () => {
@@ -89,7 +97,12 @@ describe(`profile (${test.kind})`, () => {
     const result = await postForm<ProfileAction>(
       profile.action,
       "/profile",
-      { intent: "change-password", currentPassword: account.password, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      {
+        intent: "change-password",
+        currentPassword: account.password,
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      },
       { cookie: account.cookie },
     );
     expect(result.status).toBe(200);
@@ -111,11 +124,23 @@ describe(`profile (${test.kind})`, () => {
   it("refuses a wrong current password, a weak or mismatched new one, and changes nothing", async () => {
     const account = await signedIn();
     const post = (fields: Record<string, string>, lang: "en" | "es" = "en") =>
-      postForm<ProfileAction>(profile.action, "/profile", { intent: "change-password", ...fields }, { cookie: account.cookie, lang });
+      postForm<ProfileAction>(
+        profile.action,
+        "/profile",
+        { intent: "change-password", ...fields },
+        { cookie: account.cookie, lang },
+      );
 
-    const wrong = await post({ currentPassword: "not it at all", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const wrong = await post({
+      currentPassword: "not it at all",
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(wrong.data?.fieldErrors).toEqual({ currentPassword: "account:password.currentWrong" });
-    const weak = await post({ currentPassword: account.password, password: "iloveyou1", confirmPassword: "iloveyou1" }, "es");
+    const weak = await post(
+      { currentPassword: account.password, password: "iloveyou1", confirmPassword: "iloveyou1" },
+      "es",
+    );
     expect(weak.data?.fieldErrors?.password).toBe("auth:form.passwordWeak");
     expect(weak.data?.passwordFeedback?.warning).toMatch(/contraseña/);
     const mismatch = await post({ currentPassword: account.password, password: NEW_PASSWORD, confirmPassword: "nope" });
@@ -127,7 +152,10 @@ describe(`profile (${test.kind})`, () => {
     });
 
     expect(await activityFor(account.id)).toHaveLength(0);
-    const oldStillWorks = await postForm(login.action, "/login", { identifier: account.email, password: account.password });
+    const oldStillWorks = await postForm(login.action, "/login", {
+      identifier: account.email,
+      password: account.password,
+    });
     expect(oldStillWorks.status).toBe(302);
   });
 
@@ -178,18 +206,27 @@ describe(`profile (${test.kind})`, () => {
 
   it("does not send a code for a number another account holds, or for bad input", async () => {
     const owner = await createTestUser();
-    await db().update(user).set({ phoneNumber: "+13055550124", phoneNumberVerified: true }).where(eq(user.id, owner.id));
+    await db()
+      .update(user)
+      .set({ phoneNumber: "+13055550124", phoneNumberVerified: true })
+      .where(eq(user.id, owner.id));
     const account = await signedIn();
     const smsBefore = (await db().select().from(mailOutbox).where(eq(mailOutbox.channel, "sms"))).length;
     const post = (fields: Record<string, string | string[]>) =>
       postForm<ProfileAction>(profile.action, "/profile", fields, { cookie: account.cookie });
 
-    expect((await post({ intent: "send-phone-code", phone: "305 555 0124" })).data?.fieldErrors?.phone).toBe("auth:form.phoneTaken");
-    expect((await post({ intent: "send-phone-code", phone: "<script>" })).data?.fieldErrors?.phone).toBe("auth:form.invalidPhone");
-    expect((await post({ intent: "send-phone-code", phone: "1".repeat(10_000) })).data?.fieldErrors?.phone).toBe("auth:form.phoneTooLong");
-    expect((await post({ intent: "send-phone-code", phone: ["3055550125", "3055550126"] })).data?.fieldErrors?.phone).toBe(
-      "auth:form.invalidValue",
+    expect((await post({ intent: "send-phone-code", phone: "305 555 0124" })).data?.fieldErrors?.phone).toBe(
+      "auth:form.phoneTaken",
     );
+    expect((await post({ intent: "send-phone-code", phone: "<script>" })).data?.fieldErrors?.phone).toBe(
+      "auth:form.invalidPhone",
+    );
+    expect((await post({ intent: "send-phone-code", phone: "1".repeat(10_000) })).data?.fieldErrors?.phone).toBe(
+      "auth:form.phoneTooLong",
+    );
+    expect(
+      (await post({ intent: "send-phone-code", phone: ["3055550125", "3055550126"] })).data?.fieldErrors?.phone,
+    ).toBe("auth:form.invalidValue");
     expect((await post({ intent: "verify-phone", phone: "+13055550125", code: "12ab" })).data?.fieldErrors?.code).toBe(
       "account:phone.codeFormat",
     );
@@ -200,9 +237,13 @@ describe(`profile (${test.kind})`, () => {
 
   it("opens the code form for the number given at registration", async () => {
     const account = await signedIn();
-    const page = await load<ProfileData>(profile.loader, "/profile?verifyPhone=%2B13055550127", { cookie: account.cookie });
+    const page = await load<ProfileData>(profile.loader, "/profile?verifyPhone=%2B13055550127", {
+      cookie: account.cookie,
+    });
     expect(page.data?.pendingPhone).toEqual({ e164: "+13055550127", display: "(305) 555-0127" });
-    const junk = await load<ProfileData>(profile.loader, "/profile?verifyPhone=%3Cscript%3E", { cookie: account.cookie });
+    const junk = await load<ProfileData>(profile.loader, "/profile?verifyPhone=%3Cscript%3E", {
+      cookie: account.cookie,
+    });
     expect(junk.data?.pendingPhone).toBeNull();
   });
 
@@ -210,7 +251,12 @@ describe(`profile (${test.kind})`, () => {
     const account = await signedIn();
     const clientIp = "198.51.100.77";
     for (let i = 0; i < 5; i++) {
-      await postForm(profile.action, "/profile", { intent: "send-phone-code", phone: "3055550128" }, { cookie: account.cookie, clientIp });
+      await postForm(
+        profile.action,
+        "/profile",
+        { intent: "send-phone-code", phone: "3055550128" },
+        { cookie: account.cookie, clientIp },
+      );
     }
     const limited = await postForm<ProfileAction>(
       profile.action,
@@ -225,7 +271,12 @@ describe(`profile (${test.kind})`, () => {
   it("signs out everywhere: every session ends, the cookie is cleared and the person goes to /login", async () => {
     const account = await signedIn();
     const otherDevice = await signInCookie(account.email, account.password);
-    const result = await postForm(profile.action, "/profile", { intent: "sign-out-everywhere" }, { cookie: account.cookie });
+    const result = await postForm(
+      profile.action,
+      "/profile",
+      { intent: "sign-out-everywhere" },
+      { cookie: account.cookie },
+    );
     expect(result.status).toBe(302);
     expect(result.location).toBe("/login?notice=signed-out-everywhere");
     expect(result.headers.getSetCookie().some((c) => /better-auth\.session_token=;/.test(c))).toBe(true);

@@ -33,6 +33,10 @@ export function backendErrorMessage(error: unknown, where: string): FormMessage 
     return { key: "general:errors.unknownBackend" };
   }
   logger.warn({ code: body.code, where }, "auth service refused the request");
-  const text = [body.message, body.error_description].find((v): v is string => typeof v === "string" && v.trim() !== "");
-  return text ? { key: "auth:errors.backend", params: { message: text.slice(0, 300) } } : { key: "general:errors.unknownBackend" };
+  const text = [body.message, body.error_description].find(
+    (v): v is string => typeof v === "string" && v.trim() !== "",
+  );
+  return text
+    ? { key: "auth:errors.backend", params: { message: text.slice(0, 300) } }
+    : { key: "general:errors.unknownBackend" };
 }

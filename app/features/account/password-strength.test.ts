@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { checkPasswordStrength, MIN_PASSWORD_SCORE, personalWords, refuseWeakPassword } from "./password-strength.server";
+import {
+  checkPasswordStrength,
+  MIN_PASSWORD_SCORE,
+  personalWords,
+  refuseWeakPassword,
+} from "./password-strength.server";
 
 describe("checkPasswordStrength", () => {
   it("refuses a common password with reasons in English", () => {
@@ -42,7 +47,16 @@ describe("checkPasswordStrength", () => {
 describe("personalWords", () => {
   it("splits names and email addresses into guessable parts", () => {
     expect(personalWords(["Ana María", "ana.maria+shop@example.com", null])).toEqual(
-      expect.arrayContaining(["ana maría", "ana", "maría", "ana.maria+shop@example.com", "maria", "shop", "example", "com"]),
+      expect.arrayContaining([
+        "ana maría",
+        "ana",
+        "maría",
+        "ana.maria+shop@example.com",
+        "maria",
+        "shop",
+        "example",
+        "com",
+      ]),
     );
   });
 });

@@ -11,9 +11,12 @@ describe("normalizePhone", () => {
     expect(normalizePhone(input)).toBe(e164);
   });
 
-  it.each(["", "12345", "555-0142", "call 954 555 0142", "<script>", "954-555-0142; DROP TABLE"])("refuses %j", (input) => {
-    expect(normalizePhone(input)).toBeNull();
-  });
+  it.each(["", "12345", "555-0142", "call 954 555 0142", "<script>", "954-555-0142; DROP TABLE"])(
+    "refuses %j",
+    (input) => {
+      expect(normalizePhone(input)).toBeNull();
+    },
+  );
 });
 
 describe("formatPhone", () => {

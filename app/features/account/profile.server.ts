@@ -34,11 +34,19 @@ export async function findProfile(userId: string) {
 async function recordUserChange(userId: string, summary: string, changes: Record<string, unknown>) {
   await withTransaction(async (tx) => {
     await tx.update(user).set({ updatedAt: new Date() }).where(eq(user.id, userId));
-    await recordActivity(tx, { actorId: userId, entityType: "user", entityId: userId, action: "updated", summary, changes });
+    await recordActivity(tx, {
+      actorId: userId,
+      entityType: "user",
+      entityId: userId,
+      action: "updated",
+      summary,
+      changes,
+    });
   });
 }
 
-export type ProfileResult = { ok: true; headers?: Headers } | { ok: false; fieldErrors?: FieldErrors; error?: FormMessage };
+export type ProfileResult =
+  { ok: true; headers?: Headers } | { ok: false; fieldErrors?: FieldErrors; error?: FormMessage };
 
 /** Changes the password and signs out every other session; the new session's cookie is returned. */
 export async function changePassword(

@@ -9,8 +9,7 @@ import { sessionCookies } from "./cookies.server";
 import type { FieldErrors, FormMessage } from "./schema";
 
 export type RegisterResult =
-  | { ok: true; userId: string; headers: Headers }
-  | { ok: false; fieldErrors?: FieldErrors; error?: FormMessage };
+  { ok: true; userId: string; headers: Headers } | { ok: false; fieldErrors?: FieldErrors; error?: FormMessage };
 
 const emailTakenCodes = new Set(["USER_ALREADY_EXISTS", "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"]);
 
@@ -34,7 +33,8 @@ export async function registerCustomer(
     userId = result.response.user.id;
     headers = sessionCookies(result.headers);
   } catch (error) {
-    if (emailTakenCodes.has(authErrorCode(error) ?? "")) return { ok: false, fieldErrors: { email: "auth:form.emailTaken" } };
+    if (emailTakenCodes.has(authErrorCode(error) ?? ""))
+      return { ok: false, fieldErrors: { email: "auth:form.emailTaken" } };
     return { ok: false, error: backendErrorMessage(error, "register") };
   }
   await withTransaction(async (tx) => {

@@ -124,9 +124,9 @@ const identifierField = stringField(keys.identifierRequired)
 
 const passwordPair = z.object({ password: z.string(), confirmPassword: z.string() });
 
-function withMatchingPasswords<T extends z.ZodObject<{ password: z.ZodType<string>; confirmPassword: z.ZodType<string> }>>(
-  schema: T,
-) {
+function withMatchingPasswords<
+  T extends z.ZodObject<{ password: z.ZodType<string>; confirmPassword: z.ZodType<string> }>,
+>(schema: T) {
   return schema.refine((value) => value.password === value.confirmPassword, {
     path: ["confirmPassword"],
     message: keys.passwordsDoNotMatch,

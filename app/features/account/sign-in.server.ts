@@ -17,7 +17,11 @@ const credentialCodes = new Set([
 ]);
 
 /** Signs in with an email or a verified phone number and the password; returns the session cookies. */
-export async function signInWithPassword(identifier: Identifier, password: string, request: Request): Promise<SignInResult> {
+export async function signInWithPassword(
+  identifier: Identifier,
+  password: string,
+  request: Request,
+): Promise<SignInResult> {
   try {
     const result =
       identifier.kind === "email"

@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 
 /** The frame shared by the sign-in, registration and password pages. */
-export function AuthPage({ title, intro, children, footer }: { title: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthPage({
+  title,
+  intro,
+  children,
+  footer,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <section className="mx-auto w-full max-w-md px-4 py-12">
       <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">

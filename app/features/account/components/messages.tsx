@@ -15,7 +15,13 @@ export function useMessage() {
   };
 }
 
-export function MessageAlert({ message, tone = "error" }: { message: FormMessage | null | undefined; tone?: "error" | "success" | "info" }) {
+export function MessageAlert({
+  message,
+  tone = "error",
+}: {
+  message: FormMessage | null | undefined;
+  tone?: "error" | "success" | "info";
+}) {
   const translate = useMessage();
   if (!message) return null;
   return (
@@ -30,7 +36,13 @@ export function MessageAlert({ message, tone = "error" }: { message: FormMessage
  * A refused password's message followed by the reasons, in the reader's language (zxcvbn's own
  * translated feedback). Inline, so it sits in the field's error text that the input points to.
  */
-export function PasswordError({ message, feedback }: { message: string | undefined; feedback: PasswordFeedback | null | undefined }) {
+export function PasswordError({
+  message,
+  feedback,
+}: {
+  message: string | undefined;
+  feedback: PasswordFeedback | null | undefined;
+}) {
   const { t } = useTranslation("auth");
   if (!message) return null;
   if (!feedback) return <>{message}</>;
