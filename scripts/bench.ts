@@ -1,0 +1,125 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { isBuildCurrent, sourceHash, stampFile } from "./lib/build-stamp";
+import { formatTable, median, timeStart, verdict, type BenchSuite, type Measurement } from "./lib/bench";
+import { argValue, hasFlag } from "./lib/cli";
+
+const usage = `Usage: npm run bench [-- --only <suite>] [-- --runs <n>]
+
+Prints the performance figures of DESIGN section 6 as one table, each beside its budget. Suites: startup.
+Benchmarks, not tests: a figure over budget is reported, and the command still exits 0.`;
+
+const WARM_RUNS = Number(argValue("runs") ?? 3);
+
+/**
+ * DESIGN section 6, start-up: the very first start on an empty data directory (creating and
+ * seeding the database) and a start on an existing build and ./data, both to the first 200 on /.
+ */
+const startup: BenchSuite = {
+  name: "startup",
+  run: async () => {
+    const rows: Measurement[] = [];
+    const hash = sourceHash();
+    if (isBuildCurrent(hash)) {
+      rows.push({ what: "production build", value: null, unit: "s", note: "build current, not rebuilt" });
+    } else {
+      const t = performance.now();
+      execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
+        stdio: "ignore",
+        env: { ...process.env, NODE_ENV: "production" },
+      });
+      mkdirSync("build", { recursive: true });
+      writeFileSync(stampFile, hash);
+      rows.push({
+        what: "production build (sources changed)",
+        value: (performance.now() - t) / 1000,
+        unit: "s",
+        note: "npm start does this only when the build is not current",
+      });
+    }
+
+    const dataDir = mkdtempSync(path.join(tmpdir(), "bench-startup-"));
+    try {
+      const first = await timeStart({ dataDir });
+      rows.push({
+        what: "first start: empty data dir to first 200 on /",
+        value: first.seconds,
+        unit: "s",
+        budget: { max: 30 },
+        note: `creates the database, migrates, seeds, renders demo images${first.rebuilt ? "; included a rebuild" : ""}`,
+      });
+      const warm = [];
+      for (let i = 0; i < WARM_RUNS; i++) warm.push(await timeStart({ dataDir }));
+      rows.push({
+        what: "start on existing build and ./data to first 200 on /",
+        value: median(warm.map((r) => r.seconds)),
+        unit: "s",
+        budget: { max: 5 },
+        note: `median of ${warm.length}: ${warm.map((r) => r.seconds.toFixed(2)).join(", ")} s${warm.some((r) => r.rebuilt) ? "; a run rebuilt" : ""}`,
+      });
+      const rss = warm.map((r) => r.rssMb).filter((v): v is number => v !== null);
+      rows.push({
+        what: "process RSS after start (first page served)",
+        value: rss.length ? median(rss) : null,
+        unit: "MB",
+        note: first.rssMb ? `first start: ${first.rssMb.toFixed(0)} MB` : undefined,
+      });
+      const stops = [first, ...warm];
+      rows.push({
+        what: "clean shutdown: SIGTERM to exit",
+        value: median(stops.map((r) => r.shutdownMs)),
+        unit: "ms",
+        note: stops.every((r) => r.exitCode === 0)
+          ? `median of ${stops.length}, all exit 0`
+          : `exit codes: ${stops.map((r) => r.exitCode).join(", ")}`,
+      });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    return rows;
+  },
+};
+
+const suites: BenchSuite[] = [startup];
+
+if (hasFlag("help")) {
+  console.log(usage);
+  process.exit(0);
+}
+
+const only = argValue("only");
+const selected = only ? suites.filter((s) => s.name === only) : suites;
+if (selected.length === 0) {
+  console.error(`No suite named "${only}". Suites: ${suites.map((s) => s.name).join(", ")}.`);
+  process.exit(1);
+}
+
+const rows: Measurement[] = [];
+let failed = false;
+for (const suite of selected) {
+  process.stderr.write(`Running ${suite.name}...\n`);
+  try {
+    rows.push(...(await suite.run()));
+  } catch (error) {
+    failed = true;
+    rows.push({
+      what: `${suite.name}: did not complete`,
+      value: null,
+      unit: "",
+      note: (error as Error).message.split("\n")[0],
+    });
+    console.error((error as Error).message);
+  }
+}
+
+// Start-up times scale with how busy the machine is; the load average says how far to trust them.
+console.log(
+  `\nNode ${process.version} on ${process.platform}/${process.arch}, ${availableParallelism()} CPUs, ` +
+    `load average ${loadavg()[0].toFixed(1)} at the end\n`,
+);
+console.log(formatTable(rows));
+const over = rows.filter((r) => verdict(r) === "OVER BUDGET").length;
+if (over > 0) console.log(`\n${over} figure(s) over budget.`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,174 @@
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+
+/** One row of `npm run bench`: a figure, its unit, and the budget of DESIGN section 6 when it has one. */
+export type Measurement = {
+  what: string;
+  value: number | null;
+  unit: "s" | "ms" | "MB" | "KB" | "req/s" | "score" | "ratio" | "";
+  /** The figure must stay at or below `max` (times, sizes) or at or above `min` (scores, throughput). */
+  budget?: { max?: number; min?: number };
+  note?: string;
+};
+
+/** A group of measurements; later benchmarks add suites to the list in scripts/bench.ts. */
+export type BenchSuite = { name: string; run: () => Promise<Measurement[]> };
+
+export function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function formatValue(m: Measurement) {
+  if (m.value === null) return "—";
+  const digits = m.unit === "s" ? 2 : m.unit === "ratio" ? 2 : 0;
+  return `${m.value.toFixed(digits)}${m.unit ? ` ${m.unit}` : ""}`;
+}
+
+function formatBudget(m: Measurement) {
+  if (!m.budget) return "";
+  const unit = m.unit ? ` ${m.unit}` : "";
+  const parts = [];
+  if (m.budget.min !== undefined) parts.push(`>= ${m.budget.min}${unit}`);
+  if (m.budget.max !== undefined) parts.push(`<= ${m.budget.max}${unit}`);
+  return parts.join(", ");
+}
+
+export function verdict(m: Measurement) {
+  if (!m.budget) return "";
+  if (m.value === null) return "FAILED";
+  const over = m.budget.max !== undefined && m.value > m.budget.max;
+  const under = m.budget.min !== undefined && m.value < m.budget.min;
+  return over || under ? "OVER BUDGET" : "ok";
+}
+
+/** The one table: a fixed-width text table that reads well in a terminal and in a CI log. */
+export function formatTable(rows: Measurement[]) {
+  const header = ["measurement", "value", "budget", "", "note"];
+  const body = rows.map((m) => [m.what, formatValue(m), formatBudget(m), verdict(m), m.note ?? ""]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 1 ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join(" | ")
+      .trimEnd();
+  return [line(header), widths.map((w) => "-".repeat(w)).join("-|-"), ...body.map(line)].join("\n");
+}
+
+export async function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Resident memory of a process in MB: /proc on Linux, ps elsewhere; null when neither answers. */
+export function residentMemoryMb(pid: number): number | null {
+  const status = `/proc/${pid}/status`;
+  if (existsSync(status)) {
+    const match = readFileSync(status, "utf8").match(/^VmRSS:\s+(\d+)\s+kB/m);
+    if (match) return Number(match[1]) / 1024;
+  }
+  try {
+    const kb = Number(execFileSync("ps", ["-o", "rss=", "-p", String(pid)], { encoding: "utf8" }).trim());
+    return Number.isFinite(kb) && kb > 0 ? kb / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+export type StartRun = {
+  /** Wall time from spawning `npm start` to the first 200 on the path, in seconds. */
+  seconds: number;
+  rssMb: number | null;
+  rebuilt: boolean;
+  /** Wall time from SIGTERM to the process's exit, in milliseconds, and its exit code. */
+  shutdownMs: number;
+  exitCode: number | null;
+};
+
+/**
+ * Starts the real scripts/start.ts as a child process, times it to the first 200 on `path`, reads
+ * its memory, then stops it with SIGTERM. Bounded: a start that takes longer than `timeoutMs` is killed.
+ */
+export async function timeStart(options: {
+  dataDir: string;
+  path?: string;
+  timeoutMs?: number;
+  env?: Record<string, string>;
+}): Promise<StartRun> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}${options.path ?? "/"}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SITE_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: "warn",
+    ...options.env,
+  };
+  delete env.DATABASE_URL;
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk));
+  let exitCode: number | null | undefined;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      exitCode = code;
+      resolve(code);
+    }),
+  );
+  const kill = async () => {
+    if (exitCode === undefined) child.kill("SIGKILL");
+    await exited;
+  };
+
+  const deadline = started + (options.timeoutMs ?? 120_000);
+  let seconds: number | undefined;
+  while (seconds === undefined) {
+    if (exitCode !== undefined)
+      throw new Error(`npm start exited (code ${exitCode}) before serving ${url}:\n${output}`);
+    if (performance.now() > deadline) {
+      await kill();
+      throw new Error(`npm start did not serve ${url} within ${(options.timeoutMs ?? 120_000) / 1000} s:\n${output}`);
+    }
+    try {
+      const res = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) seconds = (performance.now() - started) / 1000;
+    } catch {
+      // not listening yet
+    }
+    if (seconds === undefined) await sleep(25);
+  }
+  const rssMb = residentMemoryMb(child.pid!);
+
+  const stopping = performance.now();
+  child.kill("SIGTERM");
+  const code = await Promise.race([exited, sleep(30_000).then(() => "timeout" as const)]);
+  if (code === "timeout") {
+    await kill();
+    throw new Error(`npm start did not exit within 30 s of SIGTERM:\n${output}`);
+  }
+  return {
+    seconds,
+    rssMb,
+    rebuilt: output.includes("Building the site"),
+    shutdownMs: performance.now() - stopping,
+    exitCode: code,
+  };
+}
