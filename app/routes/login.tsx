@@ -54,7 +54,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const busy = useNavigation().state === "submitting";
   const result = actionData as AccountActionData | undefined;
   const errors = result?.fieldErrors ?? {};
-  const formAction = loaderData.redirectTo ? `/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "/login";
+  const formAction = loaderData.redirectTo
+    ? `/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`
+    : "/login";
   return (
     <AuthPage
       title={t("login.title")}

@@ -92,7 +92,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parseForm(sendPhoneCodeSchema, form);
     if (!parsed.success) return data({ intent, fieldErrors: parsed.errors }, { status: 400 });
     const phone = parsed.data.phone;
-    if (phone === user.phoneNumber) return data({ intent, fieldErrors: { phone: "account:phone.sameNumber" } }, { status: 400 });
+    if (phone === user.phoneNumber)
+      return data({ intent, fieldErrors: { phone: "account:phone.sameNumber" } }, { status: 400 });
     if (await isPhoneNumberTaken(phone, user.id)) {
       return data({ intent, fieldErrors: { phone: "auth:form.phoneTaken" } }, { status: 400 });
     }
@@ -194,7 +195,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("password.intro")}</p>
         {passwordResult?.done === "password" ? <FormAlert tone="success">{t("password.changed")}</FormAlert> : null}
         <MessageAlert message={passwordResult?.formError} />
-        <Form method="post" action="/profile" noValidate className="space-y-4" key={passwordResult?.done ?? "password-form"}>
+        <Form
+          method="post"
+          action="/profile"
+          noValidate
+          className="space-y-4"
+          key={passwordResult?.done ?? "password-form"}
+        >
           <input type="hidden" name="intent" value="change-password" />
           <TextField
             label={t("password.current")}

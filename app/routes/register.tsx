@@ -127,7 +127,9 @@ export default function Register({ actionData }: Route.ComponentProps) {
           maxLength={limits.password}
           hint={t("register.passwordHint")}
           error={
-            errors.password ? <PasswordError message={translate(errors.password)} feedback={result?.passwordFeedback} /> : undefined
+            errors.password ? (
+              <PasswordError message={translate(errors.password)} feedback={result?.passwordFeedback} />
+            ) : undefined
           }
         />
         <TextField

@@ -24,7 +24,8 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]+$/;
 export async function loader({ request, context }: Route.LoaderArgs) {
   redirectSignedIn(context);
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const usable = token.length <= limits.token && TOKEN_PATTERN.test(token) && (await findResetTokenOwner(token)) !== null;
+  const usable =
+    token.length <= limits.token && TOKEN_PATTERN.test(token) && (await findResetTokenOwner(token)) !== null;
   return { token: usable ? token : null };
 }
 
@@ -90,7 +91,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           maxLength={limits.password}
           hint={t("register.passwordHint")}
           error={
-            errors.password ? <PasswordError message={translate(errors.password)} feedback={result?.passwordFeedback} /> : undefined
+            errors.password ? (
+              <PasswordError message={translate(errors.password)} feedback={result?.passwordFeedback} />
+            ) : undefined
           }
         />
         <TextField

@@ -45,22 +45,35 @@ describe(`forgot and reset password (${test.kind})`, () => {
     expect(mail.subject).toMatch(/Reset your .* password/);
     const token = linkToken(mail.body);
 
-    const page = await load<{ token: string | null }>(reset.loader, `/reset-password?token=${encodeURIComponent(token)}`);
+    const page = await load<{ token: string | null }>(
+      reset.loader,
+      `/reset-password?token=${encodeURIComponent(token)}`,
+    );
     expect(page.data?.token).toBe(token);
 
-    const done = await postForm(reset.action, "/reset-password", { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const done = await postForm(reset.action, "/reset-password", {
+      token,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(done.status).toBe(302);
     expect(done.location).toBe("/login?notice=reset");
 
     // The old password no longer works, the new one does, and existing sessions ended.
-    const old = await postForm<AccountActionData>(login.action, "/login", { identifier: account.email, password: account.password });
+    const old = await postForm<AccountActionData>(login.action, "/login", {
+      identifier: account.email,
+      password: account.password,
+    });
     expect(old.data?.formError?.key).toBe("auth:errors.incorrectCredentials");
     const fresh = await postForm(login.action, "/login", { identifier: account.email, password: NEW_PASSWORD });
     expect(fresh.status).toBe(302);
     expect(await userFromRequest(getRequest("/", { cookie: otherSession }))).toBeNull();
 
     // Single use: the same link fails the second time, on the page and in the action.
-    const again = await load<{ token: string | null }>(reset.loader, `/reset-password?token=${encodeURIComponent(token)}`);
+    const again = await load<{ token: string | null }>(
+      reset.loader,
+      `/reset-password?token=${encodeURIComponent(token)}`,
+    );
     expect(again.data?.token).toBeNull();
     const second = await postForm<AccountActionData>(reset.action, "/reset-password", {
       token,
@@ -69,7 +82,10 @@ describe(`forgot and reset password (${test.kind})`, () => {
     });
     expect(second.data?.invalidToken).toBe(true);
 
-    const entries = await db().select().from(activity).where(and(eq(activity.entityId, account.id), eq(activity.action, "updated")));
+    const entries = await db()
+      .select()
+      .from(activity)
+      .where(and(eq(activity.entityId, account.id), eq(activity.action, "updated")));
     expect(entries.map((e) => e.summary)).toContain("password reset");
     expect(JSON.stringify(entries)).not.toContain(NEW_PASSWORD);
   });
@@ -83,7 +99,9 @@ describe(`forgot and reset password (${test.kind})`, () => {
 
   it("answers the same neutral message for an unknown address and sends nothing", async () => {
     const before = (await db().select().from(mailOutbox)).length;
-    const result = await postForm<AccountActionData>(forgot.action, "/forgot-password", { email: "stranger@example.com" });
+    const result = await postForm<AccountActionData>(forgot.action, "/forgot-password", {
+      email: "stranger@example.com",
+    });
     expect(result.status).toBe(200);
     expect(result.data).toEqual({ done: "sent" });
     expect((await db().select().from(mailOutbox)).length).toBe(before);
@@ -117,7 +135,10 @@ describe(`forgot and reset password (${test.kind})`, () => {
 
   it("refuses made-up and hostile tokens", async () => {
     for (const token of ["", "nope", "<script>alert(1)</script>", "x".repeat(10_000)]) {
-      const page = await load<{ token: string | null }>(reset.loader, `/reset-password?token=${encodeURIComponent(token)}`);
+      const page = await load<{ token: string | null }>(
+        reset.loader,
+        `/reset-password?token=${encodeURIComponent(token)}`,
+      );
       expect(page.data?.token).toBeNull();
       const result = await postForm<AccountActionData>(reset.action, "/reset-password", {
         token,
@@ -137,7 +158,11 @@ describe(`forgot and reset password (${test.kind})`, () => {
       confirmPassword: "something else",
     });
     expect(mismatch.data?.fieldErrors?.confirmPassword).toBe("auth:form.passwordsDoNotMatch");
-    const short = await postForm<AccountActionData>(reset.action, "/reset-password", { token, password: "abc", confirmPassword: "abc" });
+    const short = await postForm<AccountActionData>(reset.action, "/reset-password", {
+      token,
+      password: "abc",
+      confirmPassword: "abc",
+    });
     expect(short.data?.fieldErrors?.password).toBe("auth:form.passwordTooShort");
     const weak = await postForm<AccountActionData>(
       reset.action,
@@ -147,7 +172,11 @@ describe(`forgot and reset password (${test.kind})`, () => {
     );
     expect(weak.data?.fieldErrors?.password).toBe("auth:form.passwordWeak");
     expect(weak.data?.passwordFeedback?.warning).toBe("Es una contraseña usada con mucha frecuencia.");
-    const ok = await postForm(reset.action, "/reset-password", { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const ok = await postForm(reset.action, "/reset-password", {
+      token,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(ok.location).toBe("/login?notice=reset");
   });
 
@@ -157,7 +186,12 @@ describe(`forgot and reset password (${test.kind})`, () => {
     for (let i = 0; i < 5; i++) {
       await postForm(forgot.action, "/forgot-password", { email: "nobody@example.com" }, { clientIp });
     }
-    const limited = await postForm<AccountActionData>(forgot.action, "/forgot-password", { email: account.email }, { clientIp });
+    const limited = await postForm<AccountActionData>(
+      forgot.action,
+      "/forgot-password",
+      { email: account.email },
+      { clientIp },
+    );
     expect(limited.status).toBe(429);
     expect(limited.data?.formError?.key).toBe("general:errors.rateLimited");
     expect(await latestMailTo(account.email)).toBeUndefined();

@@ -24,7 +24,10 @@ const test = await useTestDatabase();
 describe(`sign-in (${test.kind})`, () => {
   it("signs in with the email and goes to the dashboard with the session cookie", async () => {
     const account = await createTestUser({ email: "buyer@example.com" });
-    const result = await postForm(login.action, "/login", { identifier: " Buyer@Example.com ", password: account.password });
+    const result = await postForm(login.action, "/login", {
+      identifier: " Buyer@Example.com ",
+      password: account.password,
+    });
     expect(result.status).toBe(302);
     expect(result.location).toBe("/dashboard");
     const cookie = cookieHeader(result.headers);
@@ -44,7 +47,11 @@ describe(`sign-in (${test.kind})`, () => {
     });
     expect(back.location).toBe("/pricesprivate?list=2");
     for (const hostile of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)"]) {
-      const result = await postForm(login.action, "/login", { identifier: account.email, password: account.password, redirectTo: hostile });
+      const result = await postForm(login.action, "/login", {
+        identifier: account.email,
+        password: account.password,
+        redirectTo: hostile,
+      });
       expect(result.location, hostile).toBe("/dashboard");
     }
   });
@@ -87,7 +94,10 @@ describe(`sign-in (${test.kind})`, () => {
       identifier: "auth:form.invalidIdentifier",
       password: "auth:form.invalidValue",
     });
-    const huge = await postForm<AccountActionData>(login.action, "/login", { identifier: "a".repeat(10_000), password: "x" });
+    const huge = await postForm<AccountActionData>(login.action, "/login", {
+      identifier: "a".repeat(10_000),
+      password: "x",
+    });
     expect(huge.data?.fieldErrors?.identifier).toBe("auth:form.emailTooLong");
     expect(huge.data?.values?.identifier.length).toBeLessThanOrEqual(254);
   });
@@ -95,13 +105,19 @@ describe(`sign-in (${test.kind})`, () => {
   it("tells a disabled account so", async () => {
     const account = await createTestUser();
     await db().update(user).set({ banned: true }).where(eq(user.id, account.id));
-    const result = await postForm<AccountActionData>(login.action, "/login", { identifier: account.email, password: account.password });
+    const result = await postForm<AccountActionData>(login.action, "/login", {
+      identifier: account.email,
+      password: account.password,
+    });
     expect(result.data?.formError?.key).toBe("auth:errors.banned");
   });
 
   it("signs in with a verified phone number in any common format", async () => {
     const account = await createTestUser();
-    await db().update(user).set({ phoneNumber: "+19545550142", phoneNumberVerified: true }).where(eq(user.id, account.id));
+    await db()
+      .update(user)
+      .set({ phoneNumber: "+19545550142", phoneNumberVerified: true })
+      .where(eq(user.id, account.id));
     for (const identifier of ["(954) 555-0142", "+1 954 555 0142", "954.555.0142"]) {
       const result = await postForm(login.action, "/login", { identifier, password: account.password });
       expect(result.status, identifier).toBe(302);
@@ -112,8 +128,14 @@ describe(`sign-in (${test.kind})`, () => {
 
   it("does not sign in with a number that was never verified", async () => {
     const account = await createTestUser();
-    await db().update(user).set({ phoneNumber: "+19545550143", phoneNumberVerified: false }).where(eq(user.id, account.id));
-    const result = await postForm<AccountActionData>(login.action, "/login", { identifier: "9545550143", password: account.password });
+    await db()
+      .update(user)
+      .set({ phoneNumber: "+19545550143", phoneNumberVerified: false })
+      .where(eq(user.id, account.id));
+    const result = await postForm<AccountActionData>(login.action, "/login", {
+      identifier: "9545550143",
+      password: account.password,
+    });
     expect(result.data?.formError?.key).toBe("auth:errors.incorrectCredentials");
   });
 
@@ -121,11 +143,21 @@ describe(`sign-in (${test.kind})`, () => {
     const account = await createTestUser();
     const clientIp = "198.51.100.20";
     for (let i = 0; i < 10; i++) {
-      const result = await postForm(login.action, "/login", { identifier: account.email, password: "wrong-password" }, { clientIp });
+      const result = await postForm(
+        login.action,
+        "/login",
+        { identifier: account.email, password: "wrong-password" },
+        { clientIp },
+      );
       expect(result.status).toBe(400);
     }
     const sessionsBefore = (await db().select().from(session).where(eq(session.userId, account.id))).length;
-    const limited = await postForm<AccountActionData>(login.action, "/login", { identifier: account.email, password: account.password }, { clientIp });
+    const limited = await postForm<AccountActionData>(
+      login.action,
+      "/login",
+      { identifier: account.email, password: account.password },
+      { clientIp },
+    );
     expect(limited.status).toBe(429);
     expect(limited.data?.formError).toMatchObject({ key: "general:errors.rateLimited" });
     expect(limited.headers.getSetCookie()).toHaveLength(0);
@@ -148,7 +180,9 @@ describe(`sign-out (${test.kind})`, () => {
     const result = await postForm(logout.action, "/logout", {}, { cookie });
     expect(result.status).toBe(302);
     expect(result.location).toBe("/login");
-    expect(result.headers.getSetCookie().some((c) => /better-auth\.session_token=;/.test(c) && /Max-Age=0/i.test(c))).toBe(true);
+    expect(
+      result.headers.getSetCookie().some((c) => /better-auth\.session_token=;/.test(c) && /Max-Age=0/i.test(c)),
+    ).toBe(true);
     expect(await userFromRequest(getRequest("/", { cookie }))).toBeNull();
   });
 

@@ -88,7 +88,11 @@ export type RouteResult<T = Record<string, unknown>> = {
   data: T | undefined;
 };
 
-type Handler = (args: { request: Request; context: RouterContextProvider; params: Record<string, string | undefined> }) => unknown;
+type Handler = (args: {
+  request: Request;
+  context: RouterContextProvider;
+  params: Record<string, string | undefined>;
+}) => unknown;
 
 /**
  * Calls a route's loader or action as React Router would (inside the request store that gives mail
@@ -104,8 +108,9 @@ export async function callRoute<T = Record<string, unknown>>(
   const info = context.get(requestInfoContext);
   let value: unknown;
   try {
-    value = await runWithRequest({ lang: context.get(langContext), requestId: info.requestId, clientIp: info.clientIp }, () =>
-      (handler as Handler)({ request, context, params }),
+    value = await runWithRequest(
+      { lang: context.get(langContext), requestId: info.requestId, clientIp: info.clientIp },
+      () => (handler as Handler)({ request, context, params }),
     );
   } catch (thrown) {
     if (thrown instanceof Response || isDataWithInit(thrown)) value = thrown;
