@@ -189,7 +189,7 @@ export function Navbar() {
       <nav aria-label={t("mainLabel")} className="mx-auto flex h-16 max-w-navbar items-center gap-2 px-4">
         <Link
           to={user ? "/dashboard" : "/"}
-          className="mr-2 flex items-center gap-2 font-bold text-brand-800 dark:text-brand-100"
+          className="mr-2 flex min-w-0 items-center gap-2 font-bold text-brand-800 dark:text-brand-100"
         >
           <Sprout aria-hidden="true" className="size-6 shrink-0" />
           <span className="truncate">{root?.site.name}</span>
@@ -204,7 +204,7 @@ export function Navbar() {
             <GroupMenu key={g.label} label={t(`groups.${g.label}`)} items={g.items} />
           ))}
         </div>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex shrink-0 items-center gap-1">
           <LanguageToggle />
           <ThemeToggle />
           {user ? (
