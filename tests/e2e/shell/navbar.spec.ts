@@ -1,0 +1,152 @@
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { demoEmails } from "../../support/server";
+import { hidden, phone, scanAccessibility, useBrowser, visible, type Who } from "../../support/e2e";
+
+const { session } = useBrowser();
+
+const printItems = ["Print Short List", "Print Long List", "Print Selected"];
+const staffPrices = ["View Prices", "Administer Prices", "Import QuickBooks", "Create WhatsApp List"];
+
+/** The specification's labels and groups, filtered by the design's roles table. */
+const expected: Record<Who, { links: string[]; groups: Record<string, string[]> }> = {
+  anonymous: { links: ["Home", "Products", "Prices", "About Us", "Contact", "Log in"], groups: {} },
+  customer: {
+    links: ["Dashboard", "Assistant"],
+    groups: { Products: ["View Products"], Prices: ["View Prices"], Print: printItems },
+  },
+  seller: {
+    links: ["Dashboard", "Assistant"],
+    groups: { Products: ["View Products", "Manage Products"], Prices: staffPrices, Print: printItems },
+  },
+  admin: {
+    links: ["Dashboard", "Activity", "Assistant", "Manage Users"],
+    groups: { Products: ["View Products", "Manage Products"], Prices: staffPrices, Print: printItems },
+  },
+};
+
+async function names(locator: Locator) {
+  const out: string[] = [];
+  for (const item of await locator.all()) if (await item.isVisible()) out.push((await item.innerText()).trim());
+  return out;
+}
+
+async function scrollY(page: Page) {
+  return page.evaluate(() => window.scrollY);
+}
+
+describe.each(["anonymous", "customer", "seller", "admin"] as const)("navbar for %s", (who) => {
+  it("shows the specification's labels and groups for the role, and nothing else", async () => {
+    const s = await session({ as: who });
+    await s.goto(who === "anonymous" ? "/about-us" : "/dashboard");
+    const nav = s.page.getByRole("navigation", { name: "Main" });
+    // The first link is the company's name, home; the language toggle is checked on its own.
+    const links = (await names(nav.getByRole("link"))).slice(1).filter((n) => !/^(en|es)$/i.test(n));
+    expect(await nav.getByRole("link").first().getAttribute("href")).toBe(who === "anonymous" ? "/" : "/dashboard");
+    expect(links).toEqual(expected[who].links);
+
+    const groupButtons = nav.getByRole("button").filter({ hasNotText: /^[a-z]$/ });
+    const groups = (await names(groupButtons)).filter((n) => n.length > 0);
+    expect(groups).toEqual(Object.keys(expected[who].groups));
+    for (const [group, items] of Object.entries(expected[who].groups)) {
+      await nav.getByRole("button", { name: group }).click();
+      const menu = s.page.getByRole("menu");
+      await visible(menu);
+      expect(await names(menu.getByRole("menuitem"))).toEqual(items);
+      await scanAccessibility(s.page, { modalOpen: true });
+      await s.page.keyboard.press("Escape");
+      await hidden(menu);
+    }
+  });
+
+  it("has a footer with the business hours, hidden in print", async () => {
+    const s = await session({ as: who });
+    await s.goto(who === "anonymous" ? "/" : "/profile");
+    const footer = s.page.getByRole("contentinfo");
+    await visible(footer.getByText("Monday to Saturday, 4:00 AM to 11:00 AM"));
+    await s.page.emulateMedia({ media: "print" });
+    expect(await footer.isVisible()).toBe(false);
+    expect(await s.page.getByRole("banner").isVisible()).toBe(false);
+    await s.page.emulateMedia({ media: "screen" });
+    expect(await footer.isVisible()).toBe(true);
+  });
+
+  it("collapses into a menu at phone width that blocks scrolling while open", async () => {
+    const s = await session({ as: who, viewport: phone });
+    await s.goto(who === "anonymous" ? "/" : "/dashboard");
+    // Content tall enough to scroll whatever the page holds.
+    await s.page.addStyleTag({ content: "main { min-height: 300vh; }" });
+    const open = s.page.getByRole("button", { name: "open navigation menu" });
+    await visible(open);
+    expect(await open.getAttribute("aria-expanded")).toBe("false");
+    await open.click();
+    const close = s.page.getByRole("button", { name: "close navigation menu" });
+    await visible(close);
+    expect(await close.getAttribute("aria-expanded")).toBe("true");
+
+    const menu = s.page.locator("#mobile-menu");
+    const shown = await names(menu.getByRole("link"));
+    const want = [...expected[who].links, ...Object.values(expected[who].groups).flat()];
+    expect(shown).toEqual(want);
+    await scanAccessibility(s.page);
+
+    await s.page.mouse.move(200, 600);
+    await s.page.mouse.wheel(0, 800);
+    await s.page.waitForTimeout(300);
+    expect(await scrollY(s.page), "no scrolling while the menu is open").toBe(0);
+
+    await close.click();
+    await visible(open);
+    await s.page.mouse.wheel(0, 800);
+    await s.page.waitForFunction(() => window.scrollY > 0);
+  });
+
+  it("closes the open menu when the width changes, and when a link is followed", async () => {
+    const s = await session({ as: who, viewport: phone });
+    await s.goto(who === "anonymous" ? "/" : "/dashboard");
+    await s.page.getByRole("button", { name: "open navigation menu" }).click();
+    await visible(s.page.getByRole("button", { name: "close navigation menu" }));
+    await s.page.setViewportSize({ width: phone.width + 60, height: phone.height });
+    await visible(s.page.getByRole("button", { name: "open navigation menu" }));
+
+    await s.page.getByRole("button", { name: "open navigation menu" }).click();
+    const target = who === "anonymous" ? "Contact" : "Print Long List";
+    await s.page.locator("#mobile-menu").getByRole("link", { name: target }).click();
+    await s.page.waitForURL(who === "anonymous" ? "**/contact" : "**/prices-long");
+    await visible(s.page.getByRole("button", { name: "open navigation menu" }));
+  });
+});
+
+describe("navbar behaviour", () => {
+  it("hides on scrolling down past its height and comes back on scrolling up", async () => {
+    const s = await session();
+    await s.goto("/");
+    await s.page.addStyleTag({ content: "main { min-height: 300vh; }" });
+    const banner = s.page.getByRole("banner");
+    const top = async () => (await banner.boundingBox())?.y ?? 0;
+    expect(await top()).toBe(0);
+    await s.page.mouse.move(600, 400);
+    await s.page.mouse.wheel(0, 600);
+    await s.page.waitForFunction(() => window.scrollY > 100);
+    await expect.poll(top, { timeout: 5000 }).toBeLessThan(-32);
+    await s.page.mouse.wheel(0, -200);
+    await expect.poll(top, { timeout: 5000 }).toBe(0);
+  });
+
+  it("shows the user menu with the email's first letter, the role, the profile link and Sign Out", async () => {
+    for (const role of ["customer", "seller", "admin"] as const) {
+      const s = await session({ as: role });
+      await s.goto("/dashboard");
+      const trigger = s.page.getByRole("button", { name: `Account menu for ${demoEmails[role]}` });
+      expect((await trigger.innerText()).trim().toLowerCase()).toBe(demoEmails[role][0]);
+      await trigger.click();
+      const menu = s.page.getByRole("menu");
+      await visible(menu.getByText(demoEmails[role]));
+      await visible(menu.getByText(role[0].toUpperCase() + role.slice(1), { exact: true }));
+      await visible(menu.getByRole("menuitem", { name: "Sign Out" }));
+      await scanAccessibility(s.page, { modalOpen: true });
+      await menu.getByRole("menuitem", { name: "Profile" }).click();
+      await s.page.waitForURL("**/profile");
+    }
+  });
+});
