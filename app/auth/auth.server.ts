@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -24,6 +25,14 @@ async function loadSecret(): Promise<string> {
   return row.value;
 }
 
+// An invitation is a set-password link like a reset, worded as a welcome.
+const resetLinkPurpose = new AsyncLocalStorage<"invite">();
+
+/** Runs a password-reset request whose message is worded as an invitation to a new account. */
+export function asInvitation<T>(fn: () => Promise<T>) {
+  return resetLinkPurpose.run("invite", fn);
+}
+
 function messageLang() {
   return currentRequest()?.lang ?? "en";
 }
@@ -46,11 +55,17 @@ function createAuth(secret: string) {
       sendResetPassword: async ({ user, token }) => {
         const t = createI18n(messageLang()).getFixedT(null, "auth");
         const link = `${c.SITE_URL}/reset-password?token=${encodeURIComponent(token)}`;
+        const minutes = RESET_TOKEN_TTL_SECONDS / 60;
+        const invite = resetLinkPurpose.getStore() === "invite";
         await enqueueMessage(db(), {
-          kind: "password-reset",
+          kind: invite ? "invite" : "password-reset",
           recipient: user.email,
-          subject: t("mail.resetSubject", { company: c.COMPANY_NAME }),
-          body: t("mail.resetBody", { name: user.name, link, minutes: RESET_TOKEN_TTL_SECONDS / 60 }),
+          subject: invite
+            ? t("mail.inviteSubject", { company: c.COMPANY_NAME })
+            : t("mail.resetSubject", { company: c.COMPANY_NAME }),
+          body: invite
+            ? t("mail.inviteBody", { name: user.name, link, minutes, company: c.COMPANY_NAME })
+            : t("mail.resetBody", { name: user.name, link, minutes }),
         });
       },
     },

@@ -111,7 +111,8 @@ describe(`manage users actions (${test.kind})`, () => {
 
     const messages = await outboxFor("ivan@example.test");
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ kind: "password-reset", status: "pending", channel: "email" });
+    expect(messages[0]).toMatchObject({ kind: "invite", status: "pending", channel: "email" });
+    expect(messages[0].subject).toMatch(/invited/i);
     const token = resetLinkToken(messages[0].body);
     expect(token).toBeTruthy();
 

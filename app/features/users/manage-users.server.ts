@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
-import { auth } from "~/auth/auth.server";
+import { asInvitation, auth } from "~/auth/auth.server";
 import { isRole, type Role } from "~/auth/permissions";
 import { db, withTransaction, type Tx } from "~/db/client.server";
 import { session, user } from "~/db/schema";
@@ -147,7 +147,7 @@ export async function createUser(actor: Actor, input: CreateUserInput, headers: 
   }
   if (!invite) return { id, invited: false, inviteSent: false };
   try {
-    await auth().api.requestPasswordReset({ body: { email: input.email }, headers });
+    await asInvitation(() => auth().api.requestPasswordReset({ body: { email: input.email }, headers }));
     return { id, invited: true, inviteSent: true };
   } catch (error) {
     logger.error({ err: error, userId: id }, "invite mail could not be queued");
