@@ -147,6 +147,33 @@ describe("account flows on PostgreSQL", () => {
     await visible(invalid);
   });
 
+  it("verifies a phone number with the code from the outbox and signs in with it (D30)", async () => {
+    const s = await session({ baseURL: app.url });
+    const email = newEmail();
+    const phone = `+1954555${String(1000 + (Date.now() % 9000)).slice(-4)}`;
+    await register(s.page, email, strong);
+    await s.page.waitForURL("**/dashboard");
+    await s.goto("/profile");
+    await s.page.getByLabel("Mobile number").fill(phone);
+    await s.page.getByRole("button", { name: "Send code" }).click();
+    await visible(s.page.getByText(/We sent a 6-digit code by text message/));
+    const { rows } = await db.query<{ body: string }>(
+      "select body from mail_outbox where recipient = $1 and kind = 'phone-code' order by id desc limit 1",
+      [phone],
+    );
+    const code = rows[0]?.body.match(/\b(\d{6})\b/)?.[1];
+    expect(code, "a 6-digit code in the outbox").toBeTruthy();
+    await s.page.getByLabel("Verification code").fill(code!);
+    await s.page.getByRole("button", { name: "Verify number" }).click();
+    await visible(s.page.getByText("Your phone number was verified. You can now sign in with it."));
+    await s.scan();
+
+    await signOut(s.page, email);
+    await signInWithForm(s.page, phone, strong);
+    await s.page.waitForURL("**/dashboard");
+    await visible(s.page.getByRole("button", { name: `Account menu for ${email}` }));
+  });
+
   it("answers a reset request for an unknown address the same way and sends nothing", async () => {
     const s = await session({ baseURL: app.url });
     const email = newEmail();
