@@ -1,4 +1,4 @@
-import { exitWithMessage, lockEmbeddedDatabase } from "./lib/cli";
+import { exitWithMessage, lockEmbeddedDatabase, onShutdownSignal } from "./lib/cli";
 
 process.env.NODE_ENV ??= "development";
 
@@ -7,13 +7,10 @@ async function main() {
   const { runServer } = await import("../server/main");
   const server = await runServer({ dev: true });
   console.log(`Development server on http://localhost:${server.port} (hot reload)`);
-  const stop = async () => {
+  onShutdownSignal(async () => {
     await server.close();
     release();
-    process.exit(0);
-  };
-  process.once("SIGINT", () => void stop());
-  process.once("SIGTERM", () => void stop());
+  });
 }
 
 main().catch(exitWithMessage);

@@ -158,3 +158,26 @@ export function promptHidden(question: string): Promise<string> {
     stdin.on("data", onData);
   });
 }
+
+/**
+ * Runs `stop` once on SIGINT or SIGTERM, then exits 0 (1 if stopping failed). Listeners others
+ * registered are removed first: Vite adds one that exits the process as soon as its own server
+ * is closed, which would leave the database open and the data-directory lock behind.
+ */
+export function onShutdownSignal(stop: (signal: NodeJS.Signals) => Promise<void>) {
+  let stopping = false;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      stop(signal).then(
+        () => process.exit(0),
+        (error: unknown) => {
+          reportError(error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import { PGlite } from "@electric-sql/pglite";
@@ -34,6 +34,11 @@ describe(`seed (${test.kind})`, () => {
     expect(first.accountsCreated).toEqual([]);
     expect(await total(product)).toBe(seedProducts.length);
     expect(await total(priceList)).toBeGreaterThanOrEqual(3);
+    // D8: the landing page links to these five product pages.
+    const linked = await db().select({ slug: product.slug }).from(product);
+    expect(linked.map((r) => r.slug)).toEqual(
+      expect.arrayContaining(["sandia", "vegetales-mix", "aguacates", "mangoes", "mayor"]),
+    );
     const categories = await db().selectDistinct({ c: product.category }).from(product);
     expect(categories.map((r) => r.c).sort()).toEqual(["dry_produce", "fruits", "herbs", "others", "vegetables"]);
 
@@ -192,4 +197,43 @@ describe(`command-line tools (${test.kind})`, () => {
     expect(readdirSync(path.join(dataDir, "backups")).filter((f) => f.startsWith("pre-restore-"))).toHaveLength(1);
     expect(existsSync(path.join(dataDir, "app.lock"))).toBe(false);
   });
+});
+
+describe.skipIf(test.kind === "postgres")("snapshot before migrating (embedded database)", () => {
+  it(
+    "saves ./data as backups/pre-migrate-<time>.tar.gz when migrations are pending, and only then",
+    { timeout: 180_000 },
+    async () => {
+      const dir = path.join(dataDir, "older");
+      // A database from before every migration: it has a migration history but none of our tables.
+      mkdirSync(path.join(dir, "pg"), { recursive: true });
+      const old = await PGlite.create(path.join(dir, "pg"));
+      await old.exec(`
+      create schema drizzle;
+      create table drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint);
+      insert into drizzle.__drizzle_migrations (hash, created_at) values ('older', 1);
+      create table kept (note text);
+      insert into kept values ('written before the upgrade');
+    `);
+      await old.close();
+
+      const upgraded = await runScript("scripts/seed.ts", [], { DATA_DIR: dir });
+      expect(upgraded.code, upgraded.output).toBe(0);
+      const snapshots = () => readdirSync(path.join(dir, "backups")).filter((f) => /^pre-migrate-.+\.tar\.gz$/.test(f));
+      expect(snapshots()).toHaveLength(1);
+
+      const blob = new Blob([readFileSync(path.join(dir, "backups", snapshots()[0]))]);
+      const snapshot = await PGlite.create({ loadDataDir: blob });
+      try {
+        expect((await snapshot.query("select note from kept")).rows).toEqual([{ note: "written before the upgrade" }]);
+        expect((await snapshot.query(`select to_regclass('public.product') as t`)).rows).toEqual([{ t: null }]);
+      } finally {
+        await snapshot.close();
+      }
+
+      const again = await runScript("scripts/seed.ts", [], { DATA_DIR: dir });
+      expect(again.code, again.output).toBe(0);
+      expect(snapshots()).toHaveLength(1);
+    },
+  );
 });

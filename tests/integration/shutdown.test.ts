@@ -41,6 +41,15 @@ describe(`clean shutdown (${test.kind})`, () => {
       server = await startServerProcess({ dataDir, databaseUrl });
       expect((await fetch(`${server.url}/`)).status).toBe(200);
       await signIn(server.url, "admin@demo.test");
+      if (!databaseUrl) {
+        expect(server.output()).toMatch(/Demo accounts \(password produce-demo-2026\)[\s\S]*admin@demo\.test/);
+      }
+      // Demo images are rendered into the local uploads folder on either engine and served from it.
+      const image = await fetch(`${server.url}/uploads/demo/watermelon.webp`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get("content-type")).toBe("image/webp");
+      expect(image.headers.get("cache-control")).toContain("max-age=3600");
+      expect((await fetch(`${server.url}/uploads/demo/no-such-image.webp`)).status).toBe(404);
       if (!databaseUrl) expect(existsSync(path.join(dataDir, "app.lock"))).toBe(true);
 
       // A keep-alive connection stays open from the requests above; shutdown must not wait on it.
@@ -56,6 +65,7 @@ describe(`clean shutdown (${test.kind})`, () => {
       }
 
       server = await startServerProcess({ dataDir, databaseUrl });
+      expect(server.output(), "the build was current, so no rebuild").not.toContain("Building the site");
       expect((await fetch(`${server.url}/`)).status).toBe(200);
       await signIn(server.url, "admin@demo.test");
       const second = await server.stop("SIGINT");
@@ -63,6 +73,19 @@ describe(`clean shutdown (${test.kind})`, () => {
       expect(second.code).toBe(0);
       expect(second.ms).toBeLessThan(5_000);
       if (before) expect(await countEmbedded(dataDir)).toEqual(before);
+    },
+  );
+
+  it.skipIf(databaseUrl !== undefined)(
+    "npm run dev also closes the database and releases ./data on SIGTERM",
+    { timeout: 180_000 },
+    async () => {
+      server = await startServerProcess({ dataDir, dev: true });
+      expect((await fetch(`${server.url}/`)).status).toBe(200);
+      const stopped = await server.stop("SIGTERM");
+      server = undefined;
+      expect(stopped.code).toBe(0);
+      expect(existsSync(path.join(dataDir, "app.lock"))).toBe(false);
     },
   );
 });

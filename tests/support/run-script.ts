@@ -58,17 +58,24 @@ export type ServerProcess = {
 };
 
 /**
- * Starts the real `npm start` (scripts/start.ts on the production build) as a child process on a
+ * Starts the real `npm start` (scripts/start.ts on the production build), or `npm run dev`, as a child process on a
  * free loopback port with the given data directory, and resolves once it serves /readyz.
  */
 export async function startServerProcess(
-  options: { dataDir: string; databaseUrl?: string; env?: Record<string, string> } = { dataDir: ".tmp/ops" },
+  options: {
+    dataDir: string;
+    databaseUrl?: string;
+    env?: Record<string, string>;
+    /** `npm run dev` (Vite, no build) instead of `npm start`. */
+    dev?: boolean;
+  } = { dataDir: ".tmp/ops" },
 ): Promise<ServerProcess> {
-  await ensureBuild();
+  if (!options.dev) await ensureBuild();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", options.dev ? "scripts/dev.ts" : "scripts/start.ts"], {
     env: scriptEnv({
+      NODE_ENV: options.dev ? "development" : "production",
       PORT: String(port),
       HOST: "127.0.0.1",
       SITE_URL: url,
