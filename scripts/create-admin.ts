@@ -34,7 +34,9 @@ await runTool("npm run create-admin", async () => {
   if (password !== undefined) {
     console.log("They can sign in on /login with that password.");
   } else if (result.setPasswordLink) {
-    console.log(`Set-password link (also in the mail outbox; valid for one hour, then use /forgot-password):`);
+    console.log(
+      `Set-password link (also in the mail outbox as an invitation; valid for one hour, then use /forgot-password):`,
+    );
     console.log(`  ${result.setPasswordLink}`);
   } else {
     console.log("A set-password message was written to the mail outbox.");

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { auth } from "../../app/auth/auth.server";
+import { asInvitation, auth } from "../../app/auth/auth.server";
 import { db, withTransaction } from "../../app/db/client.server";
 import { mailOutbox } from "../../app/db/schema";
 import { checkPasswordStrength } from "../../app/features/account/password-strength.server";
@@ -65,11 +65,11 @@ export async function createAdmin(input: CreateAdminInput): Promise<CreateAdminR
     throw error;
   }
   if (password !== undefined) return { id, email };
-  await auth().api.requestPasswordReset({ body: { email } });
+  await asInvitation(() => auth().api.requestPasswordReset({ body: { email } }));
   const [message] = await db()
     .select({ body: mailOutbox.body })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.recipient, email), eq(mailOutbox.kind, "password-reset")))
+    .where(and(eq(mailOutbox.recipient, email), eq(mailOutbox.kind, "invite")))
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(1);
   const setPasswordLink = message?.body.match(/https?:\/\/\S+\/reset-password\?token=[^\s]+/)?.[0];

@@ -91,6 +91,7 @@ describe(`create-admin (${test.kind})`, () => {
     expect(result.setPasswordLink).toMatch(/\/reset-password\?token=[\w-]+/);
     const messages = await db().select().from(mailOutbox).where(eq(mailOutbox.recipient, "invited@example.com"));
     expect(messages).toHaveLength(1);
+    expect(messages[0].kind).toBe("invite");
     expect(messages[0].body).toContain(result.setPasswordLink);
   });
 
