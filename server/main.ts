@@ -46,10 +46,11 @@ export async function runServer({ dev }: { dev: boolean }): Promise<RunningServe
         !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
     }),
   );
-  web.use((_req, res, next) => {
+  // Pages and data may be personal: private unless a static handler above already answered.
+  const privateByDefault: express.RequestHandler = (_req, res, next) => {
     res.setHeader("Cache-Control", "private, no-cache");
     next();
-  });
+  };
 
   let build: ServerBuildModule;
   let closeVite: (() => Promise<void>) | undefined;
@@ -58,6 +59,7 @@ export async function runServer({ dev }: { dev: boolean }): Promise<RunningServe
     const viteServer = await vite.createServer({ server: { middlewareMode: true } });
     closeVite = () => viteServer.close();
     web.use(viteServer.middlewares);
+    web.use(privateByDefault);
     const load = () => viteServer.ssrLoadModule("./server/app.ts") as Promise<ServerBuildModule>;
     build = await load();
     web.use(async (req, res, next) => {
@@ -72,6 +74,7 @@ export async function runServer({ dev }: { dev: boolean }): Promise<RunningServe
     build = (await import(buildPath)) as ServerBuildModule;
     web.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
     web.use(express.static("build/client", { maxAge: "1h", index: false }));
+    web.use(privateByDefault);
     web.use(build.app);
   }
 
