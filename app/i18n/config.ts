@@ -13,6 +13,8 @@ export const namespaces = [
   "users",
   "dashboard",
   "public",
+  "catalog",
+  "contact",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

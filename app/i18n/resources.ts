@@ -1,5 +1,7 @@
 import enAccount from "./locales/en/account.json";
 import enAuth from "./locales/en/auth.json";
+import enCatalog from "./locales/en/catalog.json";
+import enContact from "./locales/en/contact.json";
 import enChatExport from "./locales/en/chat-export.json";
 import enDashboard from "./locales/en/dashboard.json";
 import enGeneral from "./locales/en/general.json";
@@ -9,6 +11,8 @@ import enPublic from "./locales/en/public.json";
 import enUsers from "./locales/en/users.json";
 import esAccount from "./locales/es/account.json";
 import esAuth from "./locales/es/auth.json";
+import esCatalog from "./locales/es/catalog.json";
+import esContact from "./locales/es/contact.json";
 import esChatExport from "./locales/es/chat-export.json";
 import esDashboard from "./locales/es/dashboard.json";
 import esGeneral from "./locales/es/general.json";
@@ -29,6 +33,8 @@ export const en = {
   users: enUsers,
   dashboard: enDashboard,
   public: enPublic,
+  catalog: enCatalog,
+  contact: enContact,
 } satisfies Record<Namespace, unknown>;
 
 export const es: Record<Namespace, unknown> = {
@@ -41,6 +47,8 @@ export const es: Record<Namespace, unknown> = {
   users: esUsers,
   dashboard: esDashboard,
   public: esPublic,
+  catalog: esCatalog,
+  contact: esContact,
 };
 
 export const resources: Record<Lang, Record<Namespace, unknown>> = { en, es };
