@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default leaves one core idle; many files here wait on child processes and servers,
+    // so two at a time finish sooner even on two cores.
+    maxWorkers: 2,
   },
 });

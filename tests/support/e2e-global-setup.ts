@@ -18,6 +18,8 @@ declare module "vitest" {
     /** Saved storage state (cookies) per signed-in role, or "" when signing in failed. */
     e2eStates: Record<SignedInRole, string>;
     e2eSignInError: string;
+    /** A directory private to this run, for records shared by the test files. */
+    e2eStateDir: string;
   }
 }
 
@@ -66,6 +68,7 @@ export default async function setup(project: TestProject) {
   project.provide("e2eBaseUrl", server.url);
   project.provide("e2eStates", states);
   project.provide("e2eSignInError", failures.join("; "));
+  project.provide("e2eStateDir", stateDir);
   return async () => {
     const errors = server?.errors() ?? [];
     await server?.stop();

@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { existsSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page, Response } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
@@ -49,10 +52,14 @@ export type Session = {
 };
 
 /**
- * Pages already scanned in this worker, by visitor, language, theme and path: the same page seen
- * the same way twice gives the same result, and a scan costs a second or two.
+ * Pages already scanned in this run, by visitor, language, theme, width and path: the same page
+ * seen the same way gives the same result. Test files run in separate processes, so the record is
+ * a file per page in the run's state directory.
  */
-const scanned = new Set<string>();
+function alreadyScanned(key: string) {
+  const file = path.join(inject("e2eStateDir"), `axe-${createHash("sha1").update(key).digest("hex")}`);
+  return { seen: existsSync(file), remember: () => writeFileSync(file, key) };
+}
 
 /**
  * Fails with the serious and critical violations axe finds on the current page. With a modal menu
@@ -61,7 +68,9 @@ const scanned = new Set<string>();
  * the trap and is left out for those scans only.
  */
 export async function scanAccessibility(page: Page, { modalOpen = false } = {}) {
-  const builder = new AxeBuilder({ page });
+  // Legacy mode runs axe once in the page (the site has no frames) instead of finishing the run
+  // in a second blank page, which halves the time of a scan.
+  const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
   if (modalOpen) builder.disableRules(["aria-hidden-focus"]);
   const results = await builder.analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
@@ -163,10 +172,10 @@ export function useBrowser() {
         () =>
           `${document.documentElement.lang}|${document.documentElement.classList.contains("dark")}|${innerWidth < 700}`,
       );
-      const key = `${who}|${seen}|${new URL(page.url()).pathname}`;
-      if (scanned.has(key)) return;
+      const record = alreadyScanned(`${who}|${seen}|${new URL(page.url()).pathname}`);
+      if (record.seen) return;
       await scanAccessibility(page);
-      scanned.add(key);
+      record.remember();
     };
     return {
       context,

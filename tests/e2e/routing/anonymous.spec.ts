@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { demoEmails, demoPassword } from "../../support/server";
-import { pathOf, signInWithForm, useBrowser, visible } from "../../support/e2e";
+import { navigateInApp, pathOf, signInWithForm, useBrowser, visible } from "../../support/e2e";
 import { authPages, privatePages, publicPages } from "../pages";
 
 const { session } = useBrowser();
@@ -13,6 +13,17 @@ describe("routing for anonymous visitors", () => {
       expect(pathOf(s.page)).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
       await visible(s.page.getByRole("heading", { level: 1, name: "Sign in" }));
     }
+  });
+
+  it("replaces history when the app itself navigates to a private page", async () => {
+    const s = await session();
+    await s.goto("/contact", { axe: false });
+    await s.goto("/about-us", { axe: false });
+    const before = await s.page.evaluate(() => history.length);
+    await navigateInApp(s.page, "/pricesprivate");
+    await s.page.waitForURL((url) => url.pathname === "/login");
+    expect(pathOf(s.page)).toBe(`/login?redirectTo=${encodeURIComponent("/pricesprivate")}`);
+    expect(await s.page.evaluate(() => history.length)).toBe(before);
   });
 
   it("shows public and authentication pages without signing in", async () => {
