@@ -7,6 +7,7 @@ import { databaseHandle } from "~/db/client.server";
 import { sql } from "drizzle-orm";
 import { deliverDueMessages } from "~/features/mail/outbox.server";
 import { logger } from "~/lib/logger.server";
+import { imagesRouter } from "./images";
 import { uploadsRouter } from "./uploads";
 import type { AppLocals } from "./locals";
 
@@ -14,6 +15,7 @@ import type { AppLocals } from "./locals";
 export const app = express.Router();
 
 app.use("/uploads", uploadsRouter());
+app.use("/img", imagesRouter());
 
 app.get("/readyz", async (_req, res) => {
   try {
