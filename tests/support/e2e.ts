@@ -168,11 +168,20 @@ export function useBrowser() {
     const axeByDefault = options.axe ?? true;
     const hydrated = () => waitForHydration(page);
     const scan = async () => {
-      const seen = await page.evaluate(
-        () =>
-          `${document.documentElement.lang}|${document.documentElement.classList.contains("dark")}|${innerWidth < 700}`,
+      // Who is signed in is read from the page: a session may sign in or out along the way.
+      const seen = await page.evaluate(() =>
+        [
+          document.documentElement.lang,
+          document.documentElement.classList.contains("dark"),
+          innerWidth < 700,
+          // The named menus of the header: the theme's and, when someone is signed in, the account's.
+          [...document.querySelectorAll("header [aria-haspopup='menu'][aria-label]")]
+            .map((e) => e.getAttribute("aria-label"))
+            .join(","),
+        ].join("|"),
       );
-      const record = alreadyScanned(`${who}|${seen}|${new URL(page.url()).pathname}`);
+      const url = new URL(page.url());
+      const record = alreadyScanned(`${url.origin}|${who}|${seen}|${url.pathname}`);
       if (record.seen) return;
       await scanAccessibility(page);
       record.remember();
