@@ -4,6 +4,7 @@ export default [
   index("routes/home.tsx"),
   route("products", "routes/products.tsx"),
   route("products/manage", "routes/products-manage.tsx"),
+  route("products/:slug", "routes/product.tsx"),
   route("prices", "routes/prices.tsx"),
   route("about-us", "routes/about.tsx", { id: "about-us" }),
   route("about", "routes/about.tsx", { id: "about" }),

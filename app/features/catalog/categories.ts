@@ -1,0 +1,55 @@
+export const categories = ["vegetables", "fruits", "dry_produce", "herbs", "others"] as const;
+export type Category = (typeof categories)[number];
+
+/** The group a product falls in: one of the five categories, or none. */
+export type CategoryGroup = Category | "uncategorized";
+
+export type CategoryFilter = { kind: "all" } | { kind: "category"; category: Category } | { kind: "uncategorized" };
+
+export function isCategory(value: unknown): value is Category {
+  return typeof value === "string" && (categories as readonly string[]).includes(value);
+}
+
+/**
+ * The `?category=` of the URL. D9: the landing page says `dried` and products are stored as
+ * `dry_produce`; both name the same group. A value naming no category asks for the products
+ * without a known one, the Uncategorized group, instead of failing.
+ */
+export function parseCategory(value: string | null | undefined): CategoryFilter {
+  const name = (value ?? "").trim().toLowerCase();
+  if (name === "" || name === "all") return { kind: "all" };
+  if (name === "dried") return { kind: "category", category: "dry_produce" };
+  if (isCategory(name)) return { kind: "category", category: name };
+  return { kind: "uncategorized" };
+}
+
+/** The word the URL uses for a group; D9 makes `dried` the public word for dry produce. */
+export function categoryParam(group: CategoryGroup) {
+  return group === "dry_produce" ? "dried" : group;
+}
+
+export function groupOf(category: string | null): CategoryGroup {
+  return isCategory(category) ? category : "uncategorized";
+}
+
+/**
+ * The groups in the order people read them: categories alphabetically by their name in the
+ * reader's language, Uncategorized last.
+ */
+export function orderedGroups(label: (group: CategoryGroup) => string, lang: string): CategoryGroup[] {
+  const collator = new Intl.Collator(lang, { sensitivity: "base" });
+  const sorted = [...categories].sort((a, b) => collator.compare(label(a), label(b)));
+  return [...sorted, "uncategorized"];
+}
+
+/** Consecutive items of one group together, keeping the order they came in. */
+export function groupConsecutive<T>(items: T[], groupFor: (item: T) => CategoryGroup) {
+  const groups: Array<{ group: CategoryGroup; items: T[] }> = [];
+  for (const item of items) {
+    const group = groupFor(item);
+    const last = groups[groups.length - 1];
+    if (last && last.group === group) last.items.push(item);
+    else groups.push({ group, items: [item] });
+  }
+  return groups;
+}

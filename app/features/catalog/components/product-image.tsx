@@ -1,0 +1,36 @@
+import { Img } from "~/components/ui/img";
+import { cn } from "~/lib/cn";
+
+/**
+ * A product's picture, or a quiet placeholder of the same size when it has none, so cards line
+ * up and nothing shifts. The name is next to it, so the picture itself is decorative.
+ */
+export function ProductImage({
+  imageKey,
+  size,
+  sizes,
+  priority,
+  className,
+}: {
+  imageKey: string | null;
+  size: number;
+  sizes: string;
+  priority?: boolean;
+  className?: string;
+}) {
+  const frame = cn("aspect-square w-full rounded-md bg-slate-50 dark:bg-slate-900", className);
+  if (!imageKey) return <div aria-hidden="true" className={frame} />;
+  return (
+    <div className={frame}>
+      <Img
+        imageKey={imageKey}
+        alt=""
+        width={size}
+        height={size}
+        sizes={sizes}
+        priority={priority}
+        className="h-full w-full object-contain"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Any i18next `t` (a page's or a meta function's): these helpers name the catalog namespace
+ * themselves, so they do not depend on the translator's default one.
+ */
+type AnyTranslate = (...args: never[]) => unknown;
+type Translate = (key: string, options: Record<string, unknown>) => string;
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function formatNumber(value: number, lang: string) {
+  const locale = lang === "es" ? "es-US" : "en-US";
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+    numberFormats.set(locale, format);
+  }
+  return format.format(value);
+}
+
+/** A stored word in the reader's language when we know it, else as staff typed it. */
+function word(t: AnyTranslate, group: "units" | "packUnits", value: string, count?: number) {
+  return (t as Translate)(`${group}.${value.toLowerCase()}`, { ns: "catalog", defaultValue: value, count });
+}
+
+export function unitLabel(t: AnyTranslate, unit: string | null) {
+  return unit ? word(t, "units", unit) : null;
+}
+
+/** What one unit holds, e.g. "48 ct" or "25 lb"; null when the product does not say. */
+export function packLabel(t: AnyTranslate, lang: string, packValue: number | null, packUnit: string | null) {
+  if (packValue === null && !packUnit) return null;
+  if (packValue === null) return word(t, "packUnits", packUnit!);
+  const amount = formatNumber(packValue, lang);
+  return packUnit ? `${amount} ${word(t, "packUnits", packUnit, packValue)}` : amount;
+}
+
+/** "case · 48 ct": the unit sold and what it holds, whichever of the two the product has. */
+export function unitAndPack(
+  t: AnyTranslate,
+  lang: string,
+  product: { unit: string | null; packValue: number | null; packUnit: string | null },
+) {
+  const unit = unitLabel(t, product.unit);
+  const pack = packLabel(t, lang, product.packValue, product.packUnit);
+  if (unit && pack) return (t as Translate)("product.unitPack", { ns: "catalog", unit, pack });
+  return unit ?? pack ?? "";
+}

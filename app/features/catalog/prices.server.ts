@@ -1,0 +1,88 @@
+import { and, asc, count, eq, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { priceList, priceListItem, product } from "~/db/schema";
+import type { Lang } from "~/i18n/config";
+import { isCategory } from "./categories";
+import { categoryRank, likePattern, numberOrNull } from "./sql.server";
+import type { PublicPrices } from "./types";
+
+/** Enough for any real wholesale list on one page; beyond it the visitor narrows with search. */
+export const PRICE_ROWS_LIMIT = 1000;
+
+/**
+ * D7/D19: the list flagged public, its prices for active products grouped by category (in the
+ * reader's order) and by name, and when anything in it last changed.
+ */
+export async function findPublicPrices(
+  { search, lang }: { search: string; lang: Lang },
+  { limit = PRICE_ROWS_LIMIT } = {},
+): Promise<PublicPrices> {
+  const [list] = await db()
+    .select({
+      id: priceList.id,
+      name: priceList.name,
+      description: priceList.description,
+      updatedAt: priceList.updatedAt,
+    })
+    .from(priceList)
+    .where(and(eq(priceList.isPublic, true), isNull(priceList.deletedAt)))
+    .limit(1);
+  if (!list) return { kind: "none" };
+
+  const [changed] = await db()
+    .select({ latest: sql<Date | string | null>`max(${priceListItem.updatedAt})` })
+    .from(priceListItem)
+    .where(eq(priceListItem.priceListId, list.id));
+  const latestItem = changed?.latest ? new Date(changed.latest) : null;
+  const updatedAt = latestItem && latestItem > list.updatedAt ? latestItem : list.updatedAt;
+
+  const name = lang === "es" ? product.nameEs : product.nameEn;
+  const conditions = [
+    eq(priceListItem.priceListId, list.id),
+    isNotNull(priceListItem.priceCents),
+    eq(product.active, true),
+    isNull(product.archivedAt),
+  ];
+  if (search) {
+    const pattern = likePattern(search);
+    conditions.push(or(ilike(product.nameEn, pattern), ilike(product.nameEs, pattern))!);
+  }
+  const where = and(...conditions);
+  const [{ total }] = await db()
+    .select({ total: count() })
+    .from(priceListItem)
+    .innerJoin(product, eq(product.id, priceListItem.productId))
+    .where(where);
+  const rows = await db()
+    .select({
+      slug: product.slug,
+      name,
+      category: product.category,
+      unit: product.unit,
+      packValue: product.packValue,
+      packUnit: product.packUnit,
+      priceCents: priceListItem.priceCents,
+    })
+    .from(priceListItem)
+    .innerJoin(product, eq(product.id, priceListItem.productId))
+    .where(where)
+    .orderBy(asc(categoryRank(lang)), asc(sql`lower(${name})`), asc(product.id))
+    .limit(limit);
+
+  return {
+    kind: "list",
+    name: list.name,
+    description: list.description,
+    updatedAt: updatedAt.toISOString(),
+    total,
+    rows: rows.map((row) => ({
+      slug: row.slug,
+      name: row.name,
+      category: isCategory(row.category) ? row.category : null,
+      unit: row.unit,
+      packValue: numberOrNull(row.packValue),
+      packUnit: row.packUnit,
+      priceCents: row.priceCents ?? 0,
+    })),
+  };
+}

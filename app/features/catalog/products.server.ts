@@ -1,0 +1,176 @@
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { priceList, priceListItem, product } from "~/db/schema";
+import type { Lang } from "~/i18n/config";
+import { groupOf, isCategory } from "./categories";
+import { orderTerms, type CatalogQuery, type OrderTerm } from "./query";
+import { categoryRank, likePattern, numberOrNull } from "./sql.server";
+import type { CatalogProduct, ProductDetail } from "./types";
+
+export const PAGE_SIZE = 48;
+const RELATED_LIMIT = 4;
+const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,119}$/;
+
+/** D7/D19: the one list flagged public, or null when none is. */
+export async function findPublicPriceListId() {
+  const [row] = await db()
+    .select({ id: priceList.id })
+    .from(priceList)
+    .where(and(eq(priceList.isPublic, true), isNull(priceList.deletedAt)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** What a visitor may see: active products that are not archived (D20). */
+const isPublicProduct = and(eq(product.active, true), isNull(product.archivedAt));
+
+function nameColumn(lang: Lang) {
+  return lang === "es" ? product.nameEs : product.nameEn;
+}
+
+/** Joins each product to its price in the public list; without a public list nothing matches. */
+function publicPriceJoin(listId: string | null) {
+  return and(eq(priceListItem.productId, product.id), listId ? eq(priceListItem.priceListId, listId) : sql`false`);
+}
+
+function productColumns(lang: Lang) {
+  return {
+    id: product.id,
+    slug: product.slug,
+    name: nameColumn(lang),
+    category: product.category,
+    unit: product.unit,
+    packValue: product.packValue,
+    packUnit: product.packUnit,
+    imageKey: product.imageKey,
+    availability: product.availability,
+    priceCents: priceListItem.priceCents,
+  };
+}
+
+type ProductRow = {
+  id: string;
+  slug: string;
+  name: string;
+  category: string | null;
+  unit: string | null;
+  packValue: string | null;
+  packUnit: string | null;
+  imageKey: string | null;
+  availability: string;
+  priceCents: number | null;
+};
+
+function toCatalogProduct(row: ProductRow): CatalogProduct {
+  return {
+    slug: row.slug,
+    name: row.name,
+    category: isCategory(row.category) ? row.category : null,
+    unit: row.unit,
+    packValue: numberOrNull(row.packValue),
+    packUnit: row.packUnit,
+    imageKey: row.imageKey,
+    inStock: row.availability !== "out_of_stock",
+    priceCents: row.priceCents,
+  };
+}
+
+function orderBy(terms: OrderTerm[], lang: Lang): SQL[] {
+  const columns: SQL[] = terms.map((term) => {
+    switch (term.field) {
+      case "category":
+        return asc(categoryRank(lang));
+      case "created":
+        return term.direction === "asc" ? asc(product.createdAt) : desc(product.createdAt);
+      case "popularity":
+        return term.direction === "asc" ? asc(product.popularity) : desc(product.popularity);
+      case "price":
+        // A product without a public price is last whichever way prices run.
+        return term.direction === "asc"
+          ? sql`${priceListItem.priceCents} asc nulls last`
+          : sql`${priceListItem.priceCents} desc nulls last`;
+      case "name":
+        return asc(sql`lower(${nameColumn(lang)})`);
+    }
+  });
+  return [...columns, asc(product.id)];
+}
+
+function filters(query: CatalogQuery) {
+  const conditions: SQL[] = [isPublicProduct!];
+  if (query.category.kind === "category") conditions.push(eq(product.category, query.category.category));
+  if (query.category.kind === "uncategorized") conditions.push(isNull(product.category));
+  if (query.search) {
+    // Either language's name finds the product, whichever language the page is in.
+    const pattern = likePattern(query.search);
+    conditions.push(or(ilike(product.nameEn, pattern), ilike(product.nameEs, pattern), ilike(product.slug, pattern))!);
+  }
+  return and(...conditions);
+}
+
+/**
+ * One page of the public catalogue: filtered by category and search, in the chosen order, with
+ * each product's price from the public list. A page past the end shows the last page.
+ */
+export async function findPublicProducts(query: CatalogQuery, lang: Lang, { pageSize = PAGE_SIZE } = {}) {
+  const listId = await findPublicPriceListId();
+  const where = filters(query);
+  const [{ total }] = await db().select({ total: count() }).from(product).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(query.page, pageCount);
+  const rows = await db()
+    .select(productColumns(lang))
+    .from(product)
+    .leftJoin(priceListItem, publicPriceJoin(listId))
+    .where(where)
+    .orderBy(...orderBy(orderTerms(query.sort), lang))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return {
+    products: rows.map(toCatalogProduct),
+    total,
+    page,
+    pageCount,
+    hasPublicPrices: listId !== null,
+  };
+}
+
+/** A visitor's product page: null for an unknown, inactive or archived product. */
+export async function findPublicProduct(slug: string, lang: Lang): Promise<ProductDetail | null> {
+  if (!SLUG_PATTERN.test(slug)) return null;
+  const listId = await findPublicPriceListId();
+  const [row] = await db()
+    .select({
+      ...productColumns(lang),
+      nameEn: product.nameEn,
+      nameEs: product.nameEs,
+      description: lang === "es" ? product.descriptionEs : product.descriptionEn,
+      sku: product.sku,
+    })
+    .from(product)
+    .leftJoin(priceListItem, publicPriceJoin(listId))
+    .where(and(eq(product.slug, slug), isPublicProduct))
+    .limit(1);
+  if (!row) return null;
+  const related = await db()
+    .select(productColumns(lang))
+    .from(product)
+    .leftJoin(priceListItem, publicPriceJoin(listId))
+    .where(
+      and(
+        isPublicProduct,
+        ne(product.id, row.id),
+        row.category === null ? isNull(product.category) : eq(product.category, row.category),
+      ),
+    )
+    .orderBy(desc(product.popularity), asc(sql`lower(${nameColumn(lang)})`), asc(product.id))
+    .limit(RELATED_LIMIT);
+  return {
+    ...toCatalogProduct(row),
+    names: { en: row.nameEn, es: row.nameEs },
+    description: row.description,
+    sku: row.sku,
+    group: groupOf(row.category),
+    related: related.map(toCatalogProduct),
+  };
+}

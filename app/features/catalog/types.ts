@@ -1,0 +1,45 @@
+import type { Category, CategoryGroup } from "./categories";
+
+/** A product as a visitor sees it in the catalogue; the price is the public list's, if any. */
+export type CatalogProduct = {
+  slug: string;
+  name: string;
+  category: Category | null;
+  unit: string | null;
+  packValue: number | null;
+  packUnit: string | null;
+  imageKey: string | null;
+  inStock: boolean;
+  priceCents: number | null;
+};
+
+export type ProductDetail = CatalogProduct & {
+  names: { en: string; es: string };
+  description: string | null;
+  sku: string | null;
+  group: CategoryGroup;
+  related: CatalogProduct[];
+};
+
+export type PublicPriceRow = {
+  slug: string;
+  name: string;
+  category: Category | null;
+  unit: string | null;
+  packValue: number | null;
+  packUnit: string | null;
+  priceCents: number;
+};
+
+export type PublicPrices =
+  | { kind: "none" }
+  | {
+      kind: "list";
+      name: string;
+      description: string | null;
+      /** The latest change to the list or any of its prices (ISO). */
+      updatedAt: string;
+      rows: PublicPriceRow[];
+      /** How many rows match; more than `rows` holds when the page shows only the first ones. */
+      total: number;
+    };
