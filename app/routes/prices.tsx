@@ -1,26 +1,176 @@
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
+import { Form, Link, data, replace } from "react-router";
+import { getLang, getRequestInfo, getUser } from "~/auth/guards.server";
+import { Button } from "~/components/ui/button";
+import { DateTime } from "~/components/ui/date-time";
+import { FormAlert, TextField } from "~/components/ui/field";
+import { groupConsecutive, groupOf } from "~/features/catalog/categories";
+import { unitAndPack } from "~/features/catalog/format";
+import { findPublicPrices } from "~/features/catalog/prices.server";
+import { parseSearch, SEARCH_MAX } from "~/features/catalog/query";
+import type { PublicPrices } from "~/features/catalog/types";
+import { logger } from "~/lib/logger.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
-import { replace } from "react-router";
-import { getUser } from "~/auth/guards.server";
+import { formatMoney } from "~/lib/money";
+import { useRootData } from "~/root";
 import type { Route } from "./+types/prices";
-
-export function loader({ context }: Route.LoaderArgs) {
-  if (getUser(context)) throw replace("/pricesprivate");
-  return null;
-}
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
-  return pageMeta(matches, { title: t("prices", { ns: "navigation" }) });
+  return pageMeta(matches, {
+    title: t("prices.title", { ns: "catalog" }),
+    description: t("prices.metaDescription", { ns: "catalog" }),
+  });
 }
 
-export default function Page() {
-  const { t } = useTranslation();
-  const nav = useTranslation("navigation").t;
+type PricesData = { search: string; prices: PublicPrices | { kind: "error" } };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (getUser(context)) throw replace("/pricesprivate");
+  const search = parseSearch(new URL(request.url).searchParams.get("q"));
+  try {
+    const prices = await findPublicPrices({ search, lang: getLang(context) });
+    return data<PricesData>({ search, prices });
+  } catch (error) {
+    // The page stays up and says so; the cause goes to the log only.
+    logger.error({ err: error, requestId: getRequestInfo(context).requestId }, "loading the public prices failed");
+    return data<PricesData>({ search, prices: { kind: "error" } }, { status: 500 });
+  }
+}
+
+function PriceTable({ prices }: { prices: Extract<PublicPrices, { kind: "list" }> }) {
+  const { t, i18n } = useTranslation("catalog");
+  const groups = groupConsecutive(prices.rows, (row) => groupOf(row.category));
   return (
-    <section className="mx-auto max-w-2xl px-4 py-16">
-      <h1 className="text-2xl font-bold">{nav("prices")}</h1>
-      <p className="mt-4 text-slate-700 dark:text-slate-300">{t("preparing.body", { page: nav("prices") })}</p>
-    </section>
+    <div className="space-y-8">
+      {groups.map(({ group, items }) => (
+        <section key={group} aria-labelledby={`prices-${group}`} className="space-y-2">
+          <h2 id={`prices-${group}`} className="text-xl font-semibold">
+            {t(`categories.${group}`)}
+          </h2>
+          <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+            <table className="w-full table-fixed text-left text-sm">
+              <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+                <tr>
+                  <th scope="col" className="w-1/2 px-3 py-2 font-medium">
+                    {t("prices.product")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    {t("prices.unit")}
+                  </th>
+                  <th scope="col" className="w-28 px-3 py-2 text-right font-medium">
+                    {t("prices.price")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                {items.map((row) => (
+                  <tr key={row.slug}>
+                    <th scope="row" className="px-3 py-2 font-medium">
+                      <Link
+                        to={`/products/${row.slug}`}
+                        className="text-slate-900 underline-offset-2 hover:underline dark:text-slate-100"
+                      >
+                        {row.name}
+                      </Link>
+                    </th>
+                    <td className="px-3 py-2 text-slate-700 dark:text-slate-300">
+                      {unitAndPack(t, i18n.language, row)}
+                    </td>
+                    <td className="px-3 py-2 text-right font-semibold tabular-nums">
+                      {formatMoney(row.priceCents, i18n.language)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export default function Prices({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("catalog");
+  const site = useRootData()?.site;
+  const { search, prices } = loaderData;
+  const phone = site?.phone ?? "";
+
+  return (
+    <div className="mx-auto max-w-navbar space-y-6 px-4 py-8">
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold tracking-tight">{t("prices.title")}</h1>
+        <p className="max-w-2xl text-slate-700 dark:text-slate-300">{t("prices.intro")}</p>
+      </header>
+
+      {prices.kind === "error" ? (
+        <FormAlert>
+          <p className="font-medium">{t("prices.fetchFailed")}</p>
+          <p className="mt-1">
+            <Trans
+              t={t}
+              i18nKey="prices.fetchFailedHint"
+              values={{ phone }}
+              components={{
+                phoneLink: <a href={`tel:${phone.replace(/[^+\d]/g, "")}`} className="font-medium underline" />,
+              }}
+            />
+          </p>
+        </FormAlert>
+      ) : prices.kind === "none" ? (
+        <FormAlert tone="info">{t("prices.noLists")}</FormAlert>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <div>
+              <p className="text-lg font-semibold">{prices.name}</p>
+              {prices.description ? (
+                <p className="text-sm text-slate-700 dark:text-slate-300">{prices.description}</p>
+              ) : null}
+              <p className="text-sm text-slate-700 dark:text-slate-300">
+                {t("prices.updated")}: <DateTime value={prices.updatedAt} />
+              </p>
+            </div>
+            <Form method="get" action="/prices" role="search" className="flex items-end gap-2">
+              <TextField
+                label={t("prices.searchLabel")}
+                name="q"
+                type="search"
+                defaultValue={search}
+                key={search}
+                maxLength={SEARCH_MAX}
+                placeholder={t("prices.searchPlaceholder")}
+                autoComplete="off"
+              />
+              <Button type="submit">{t("prices.search")}</Button>
+            </Form>
+          </div>
+          <div className="flex flex-wrap items-center gap-3 text-sm font-medium">
+            <p role="status" className="text-slate-700 dark:text-slate-300">
+              {t("prices.count", { count: prices.total })}
+            </p>
+            {search ? (
+              <Link
+                to="/prices"
+                className="text-brand-800 underline underline-offset-2 hover:no-underline dark:text-brand-100"
+              >
+                {t("prices.clearSearch")}
+              </Link>
+            ) : null}
+          </div>
+          {prices.rows.length === 0 ? (
+            <p className="text-slate-700 dark:text-slate-300">{t("prices.empty")}</p>
+          ) : (
+            <PriceTable prices={prices} />
+          )}
+          {prices.total > prices.rows.length ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              {t("prices.limited", { shown: prices.rows.length, total: prices.total })}
+            </p>
+          ) : null}
+        </>
+      )}
+    </div>
   );
 }
