@@ -2,7 +2,16 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
-const inputs = ["app", "server", "public", "drizzle", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
+const inputs = [
+  "app",
+  "server",
+  "public",
+  "drizzle",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+];
 const stampFile = "build/.source-hash";
 
 function walk(entry: string, out: string[]) {
