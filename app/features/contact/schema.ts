@@ -1,0 +1,180 @@
+// zod's mini build: this schema also runs in the browser before submit, and the public pages
+// have a tight JavaScript budget.
+import * as z from "zod/mini";
+
+/** The contact reasons of the specification (section 9). */
+export const contactReasons = [
+  "request_price_list",
+  "purchase_inquiry",
+  "check_availability",
+  "delivery_question",
+  "account_setup",
+  "payment_options",
+  "product_question",
+  "other",
+] as const;
+export type ContactReason = (typeof contactReasons)[number];
+
+/** The estimated purchase size bands of the specification (section 9), in US dollars. */
+export const purchaseSizes = [
+  "under_100",
+  "100_250",
+  "250_500",
+  "500_1000",
+  "1000_2500",
+  "2500_5000",
+  "over_5000",
+] as const;
+export type PurchaseSize = (typeof purchaseSizes)[number];
+
+export const contactLimits = {
+  fullName: 100,
+  email: 254,
+  phone: 32,
+  company: 120,
+  messageMin: 10,
+  message: 5000,
+} as const;
+
+export const contactFields = ["fullName", "email", "phone", "company", "reason", "purchaseSize", "message"] as const;
+export type ContactField = (typeof contactFields)[number];
+
+/** A field people never see; a program filling every input fills it too (see the contact action). */
+export const HONEYPOT_FIELD = "website";
+
+/** Translation keys of the contact namespace. */
+export const contactErrors = {
+  invalidValue: "form.invalidValue",
+  fullNameRequired: "form.fullNameRequired",
+  fullNameTooLong: "form.fullNameTooLong",
+  fullNameInvalid: "form.fullNameInvalid",
+  emailRequired: "form.emailRequired",
+  emailTooLong: "form.emailTooLong",
+  invalidEmail: "form.invalidEmail",
+  phoneTooLong: "form.phoneTooLong",
+  phoneInvalid: "form.phoneInvalid",
+  companyTooLong: "form.companyTooLong",
+  reasonRequired: "form.reasonRequired",
+  purchaseSizeInvalid: "form.purchaseSizeInvalid",
+  messageRequired: "form.messageRequired",
+  messageTooShort: "form.messageTooShort",
+  messageTooLong: "form.messageTooLong",
+} as const;
+export type ContactErrorKey = (typeof contactErrors)[keyof typeof contactErrors];
+
+// Letters of any language, digits, spaces and the punctuation real names use (O'Brien, Smith & Sons).
+const NAME_PATTERN = /^[\p{L}\p{M}\p{N} .,'’&-]+$/u;
+// Digits with the usual separators and an optional leading +; at least seven digits in all.
+const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
+// Control characters other than tab and line feed have no place in a message people type.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F]/g;
+
+function required(requiredKey: ContactErrorKey) {
+  return z.string({ error: (issue) => (issue.input === undefined ? requiredKey : contactErrors.invalidValue) });
+}
+
+/** Optional text: missing or blank becomes undefined. */
+function optionalText(maxLength: number, tooLongKey: ContactErrorKey) {
+  return z
+    .pipe(
+      z.optional(z.string({ error: contactErrors.invalidValue })),
+      z.transform((value) => value?.trim() || undefined),
+    )
+    .check(z.refine((value) => value === undefined || value.length <= maxLength, { error: tooLongKey, abort: true }));
+}
+
+const phoneField = optionalText(contactLimits.phone, contactErrors.phoneTooLong).check(
+  z.refine((value) => value === undefined || (PHONE_PATTERN.test(value) && value.replace(/\D/g, "").length >= 7), {
+    error: contactErrors.phoneInvalid,
+  }),
+);
+
+export const contactSchema = z.object({
+  fullName: required(contactErrors.fullNameRequired).check(
+    z.trim(),
+    z.minLength(1, { error: contactErrors.fullNameRequired, abort: true }),
+    z.maxLength(contactLimits.fullName, { error: contactErrors.fullNameTooLong, abort: true }),
+    z.regex(NAME_PATTERN, { error: contactErrors.fullNameInvalid }),
+  ),
+  email: z.pipe(
+    required(contactErrors.emailRequired).check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, { error: contactErrors.emailRequired, abort: true }),
+      z.maxLength(contactLimits.email, { error: contactErrors.emailTooLong, abort: true }),
+    ),
+    z.email({ error: contactErrors.invalidEmail }),
+  ),
+  phone: phoneField,
+  company: z.pipe(
+    optionalText(contactLimits.company, contactErrors.companyTooLong),
+    z.transform((value) => value?.replace(CONTROL_CHARACTERS, "")),
+  ),
+  reason: z.enum(contactReasons, { error: contactErrors.reasonRequired }),
+  purchaseSize: z.optional(z.enum(purchaseSizes, { error: contactErrors.purchaseSizeInvalid })),
+  message: z.pipe(
+    required(contactErrors.messageRequired).check(
+      z.overwrite((value) => value.replace(/\r\n?/g, "\n").replace(CONTROL_CHARACTERS, "").trim()),
+      z.minLength(1, { error: contactErrors.messageRequired, abort: true }),
+      z.minLength(contactLimits.messageMin, { error: contactErrors.messageTooShort, abort: true }),
+      z.maxLength(contactLimits.message, { error: contactErrors.messageTooLong }),
+    ),
+    z.string(),
+  ),
+});
+
+export type ContactInput = z.output<typeof contactSchema>;
+export type ContactFieldErrors = Partial<Record<ContactField, ContactErrorKey>>;
+export type ContactValues = Partial<Record<ContactField, string>>;
+
+/**
+ * The form's fields as the schema reads them: only strings (a file or anything else is refused
+ * as an invalid value), and an empty choice in an optional select counts as not given.
+ */
+export function contactValuesFrom(form: FormData): Record<ContactField, unknown> {
+  const values = {} as Record<ContactField, unknown>;
+  for (const field of contactFields) {
+    const value = form.get(field);
+    values[field] = value === null ? undefined : value;
+  }
+  if (values.purchaseSize === "") values.purchaseSize = undefined;
+  if (values.reason === "") values.reason = undefined;
+  return values;
+}
+
+export type ContactValidation =
+  { success: true; data: ContactInput } | { success: false; fieldErrors: ContactFieldErrors };
+
+/** The first message of each field, as a translation key of the contact namespace. */
+export function validateContact(values: Record<ContactField, unknown>): ContactValidation {
+  const result = contactSchema.safeParse(values);
+  if (result.success) return { success: true, data: result.data };
+  const fieldErrors: ContactFieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as ContactField;
+    fieldErrors[field] ??= (Object.values(contactErrors) as string[]).includes(issue.message)
+      ? (issue.message as ContactErrorKey)
+      : contactErrors.invalidValue;
+  }
+  return { success: false, fieldErrors };
+}
+
+/** What the visitor typed, capped, to put back in the form after a refusal. */
+export function echoValues(values: Record<ContactField, unknown>): ContactValues {
+  const caps: Record<ContactField, number> = {
+    fullName: contactLimits.fullName,
+    email: contactLimits.email,
+    phone: contactLimits.phone,
+    company: contactLimits.company,
+    reason: 40,
+    purchaseSize: 40,
+    message: contactLimits.message,
+  };
+  const echoed: ContactValues = {};
+  for (const field of contactFields) {
+    const value = values[field];
+    if (typeof value === "string") echoed[field] = value.slice(0, caps[field]);
+  }
+  return echoed;
+}

@@ -1,0 +1,63 @@
+import { config } from "~/config.server";
+import { withTransaction } from "~/db/client.server";
+import { contactRequest } from "~/db/schema";
+import { enqueueMessage } from "~/features/mail/outbox.server";
+import type { Lang } from "~/i18n/config";
+import { createI18n } from "~/i18n/instance";
+import type { ContactInput } from "./schema";
+
+/** D16: contact notifications go to the staff address, else the company's public one. */
+export function staffAddress() {
+  const c = config();
+  return c.STAFF_EMAIL ?? c.COMPANY_EMAIL;
+}
+
+/**
+ * The staff notification in the visitor's language (the language the message is written in).
+ * Plain text: the outbox sends it as text, and pages show it escaped, so markup in a message is
+ * only ever characters.
+ */
+export function composeContactMail(input: ContactInput, lang: Lang) {
+  const t = createI18n(lang).getFixedT(lang, "contact");
+  const none = t("mail.notGiven");
+  const reason = t(`reasons.${input.reason}`);
+  const lines = [
+    t("mail.intro"),
+    "",
+    `${t("form.fullName")}: ${input.fullName}`,
+    `${t("form.email")}: ${input.email}`,
+    `${t("form.phone")}: ${input.phone ?? none}`,
+    `${t("form.company")}: ${input.company ?? none}`,
+    `${t("form.reason")}: ${reason}`,
+    `${t("form.purchaseSize")}: ${input.purchaseSize ? t(`sizes.${input.purchaseSize}`) : none}`,
+    `${t("mail.language")}: ${lang}`,
+    "",
+    `${t("form.message")}:`,
+    input.message,
+  ];
+  return { subject: t("mail.subject", { reason, name: input.fullName }), body: lines.join("\n") };
+}
+
+/** Stores the request and queues the staff notification together: both happen, or neither. */
+export async function submitContactRequest(input: ContactInput, { lang, clientIp }: { lang: Lang; clientIp: string }) {
+  const mail = composeContactMail(input, lang);
+  const recipient = staffAddress();
+  return withTransaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactRequest)
+      .values({
+        fullName: input.fullName,
+        email: input.email,
+        phone: input.phone ?? null,
+        company: input.company ?? null,
+        reason: input.reason,
+        purchaseSize: input.purchaseSize ?? null,
+        message: input.message,
+        locale: lang,
+        clientIp,
+      })
+      .returning({ id: contactRequest.id });
+    await enqueueMessage(tx, { kind: "contact", recipient, subject: mail.subject, body: mail.body });
+    return row.id;
+  });
+}
