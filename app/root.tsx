@@ -1,5 +1,4 @@
 import { I18nextProvider } from "react-i18next";
-import { useMemo } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -9,8 +8,8 @@ import { useNonce } from "./components/nonce";
 import { RouteErrorPage } from "./components/route-error";
 import { useRequestId } from "./components/request-id";
 import { Shell } from "./components/shell/shell";
-import { createI18n } from "./i18n/instance";
-import type { Lang } from "./i18n/config";
+import { clientTranslations } from "./i18n/bundle.server";
+import { i18nFor, provideTranslations } from "./i18n/store";
 import { isTheme, themeCookie, themeScript, type Theme } from "./lib/theme";
 import { siteInfo } from "./lib/site.server";
 import { organizationJsonLd } from "./lib/seo";
@@ -21,9 +20,13 @@ export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cookieTheme = readCookie(request.headers.get("cookie"), themeCookie);
+  const lang = getLang(context);
+  const user = getUser(context);
   return data({
-    lang: getLang(context),
-    user: getUser(context),
+    lang,
+    user,
+    // Only this language, and only what this visitor's pages use: translations are not in the JS bundle.
+    translations: clientTranslations(lang, Boolean(user)),
     theme: (isTheme(cookieTheme) ? cookieTheme : "system") as Theme,
     site: siteInfo(),
   });
@@ -41,6 +44,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const requestId = useRequestId();
   const lang = root?.lang ?? "en";
   const dark = root?.theme === "dark";
+  // Before <Meta /> and the app render: both translate with what the root loader sent.
+  provideTranslations(lang, root?.translations);
   return (
     <html
       lang={lang}
@@ -72,12 +77,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function useI18n(lang: Lang) {
-  return useMemo(() => createI18n(lang), [lang]);
-}
-
 export default function App({ loaderData }: Route.ComponentProps) {
-  const i18n = useI18n(loaderData.lang);
+  const i18n = i18nFor(loaderData.lang);
   return (
     <I18nextProvider i18n={i18n}>
       <Shell>
@@ -89,7 +90,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRootData();
-  const i18n = useI18n(root?.lang ?? "en");
+  const i18n = i18nFor(root?.lang ?? "en");
   return (
     <I18nextProvider i18n={i18n}>
       <RouteErrorPage error={error} />

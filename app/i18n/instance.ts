@@ -1,25 +1,13 @@
-import i18next, { type i18n } from "i18next";
-import { initReactI18next } from "react-i18next";
-import { fallbackLang, namespaces, type Lang } from "./config";
+import type { i18n } from "i18next";
+import { languages, type Lang } from "./config";
 import { resources } from "./resources";
+import { i18nFromTranslations, provideTranslations, type Translations } from "./store";
 
-/** One instance per server request, one for the browser; both built the same way. */
+// Every namespace of both languages, for the server, scripts and tests. The browser never loads
+// this module: it gets the current language's namespaces from the root loader (bundle.server.ts).
+for (const lang of languages) provideTranslations(lang, resources[lang] as Translations);
+
+/** An instance with every translation of a language, for server-side text (mail, SMS). */
 export function createI18n(lang: Lang): i18n {
-  const instance = i18next.createInstance();
-  instance.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: fallbackLang,
-    supportedLngs: ["en", "es"],
-    ns: [...namespaces],
-    defaultNS: "general",
-    resources: resources as Record<string, Record<string, object>>,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    saveMissing: true,
-    missingKeyHandler: (lngs, ns, key, fallbackValue) => {
-      if (fallbackValue === key) console.warn(`Missing translation: ${ns}:${key} (${lngs.join(",")})`);
-    },
-  });
-  return instance;
+  return i18nFromTranslations(lang, resources[lang] as Translations);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import "~/i18n/instance";
 import { pageMeta } from "./meta";
 import { organizationJsonLd } from "./seo";
 

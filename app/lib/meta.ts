@@ -1,19 +1,8 @@
 import type { MetaDescriptor } from "react-router";
-import { createI18n } from "~/i18n/instance";
 import type { Lang } from "~/i18n/config";
-import type { i18n } from "i18next";
+import { translatorFor } from "~/i18n/store";
 
-const instances = new Map<Lang, i18n>();
-
-/** A cached translator for meta functions, which cannot use hooks. */
-export function translatorFor(lang: Lang) {
-  let instance = instances.get(lang);
-  if (!instance) {
-    instance = createI18n(lang);
-    instances.set(lang, instance);
-  }
-  return instance.t;
-}
+export { translatorFor };
 
 type RootLike = { lang: Lang; site: { name: string; baseUrl: string } } | undefined;
 

@@ -1,11 +1,11 @@
 import { ChevronDown, Menu, Sprout, X } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
 import { useRootData } from "~/root";
 import { LanguageToggle } from "./language-toggle";
+import { MenuButton, menuItemClass } from "./menu-button";
 import { publicNav, privateTopNav, visibleGroups, visibleItems, type NavItem } from "./nav-items";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -55,74 +55,49 @@ function UserMenu() {
   const user = root?.user;
   if (!user) return null;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={t("userMenu", { email: user.email })}
-        className="flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold uppercase text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      >
-        {user.email.charAt(0)}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
-        >
-          <div className="px-3 py-2">
-            <p className="truncate font-medium text-slate-900 dark:text-slate-100">{user.email}</p>
-            <p className="text-slate-600 dark:text-slate-400">{t(`roles.${user.role}`)}</p>
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-          <DropdownMenu.Item asChild>
-            <Link
-              to="/profile"
-              className="block rounded px-3 py-2 outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"
-            >
-              {t("profile")}
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild onSelect={(e) => e.preventDefault()}>
-            <Form method="post" action="/logout">
-              <button
-                type="submit"
-                className="w-full rounded px-3 py-2 text-left outline-none hover:bg-slate-100 dark:hover:bg-slate-800"
-              >
-                {t("signOut")}
-              </button>
-            </Form>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <MenuButton
+      label={t("userMenu", { email: user.email })}
+      trigger={user.email.charAt(0)}
+      triggerClassName="flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold uppercase text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      menuClassName="min-w-56"
+    >
+      <div className="px-3 py-2">
+        <p className="truncate font-medium text-slate-900 dark:text-slate-100">{user.email}</p>
+        <p className="text-slate-600 dark:text-slate-400">{t(`roles.${user.role}`)}</p>
+      </div>
+      <div role="separator" className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+      <Link to="/profile" role="menuitem" tabIndex={-1} className={menuItemClass}>
+        {t("profile")}
+      </Link>
+      <Form method="post" action="/logout">
+        <button type="submit" role="menuitem" tabIndex={-1} className={menuItemClass}>
+          {t("signOut")}
+        </button>
+      </Form>
+    </MenuButton>
   );
 }
 
 function GroupMenu({ label, items }: { label: string; items: NavItem[] }) {
   const { t } = useTranslation("navigation");
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="flex items-center gap-1 whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
-        {label}
-        <ChevronDown aria-hidden="true" className="size-4" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          sideOffset={6}
-          className="z-50 min-w-52 rounded-md border border-slate-200 bg-white p-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
-        >
-          {items.map((item) => (
-            <DropdownMenu.Item key={item.to} asChild>
-              <Link
-                to={item.to}
-                className="block rounded px-3 py-2 outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"
-              >
-                {t(item.label)}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <MenuButton
+      align="start"
+      trigger={
+        <>
+          {label}
+          <ChevronDown aria-hidden="true" className="size-4" />
+        </>
+      }
+      triggerClassName="flex items-center gap-1 whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+      menuClassName="min-w-52"
+    >
+      {items.map((item) => (
+        <Link key={item.to} to={item.to} role="menuitem" tabIndex={-1} className={menuItemClass}>
+          {t(item.label)}
+        </Link>
+      ))}
+    </MenuButton>
   );
 }
 

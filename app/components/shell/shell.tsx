@@ -1,7 +1,6 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { Toaster } from "sonner";
 import { RenderErrorBoundary } from "~/components/error-boundary";
 import { Spinner } from "~/components/ui/spinner";
 import { Footer } from "./footer";
@@ -16,6 +15,20 @@ function PendingIndicator() {
     <div className="fixed inset-x-0 top-0 z-50 flex justify-center pt-2 no-print" data-testid="navigation-pending">
       <Spinner label={t("loading")} className="rounded-full bg-white/90 p-1 shadow dark:bg-slate-900/90" />
     </div>
+  );
+}
+
+const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
+
+/** Toasts answer to what people do after the page is up; their library loads then, not before. */
+function Toasts() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster richColors closeButton position="top-center" />
+    </Suspense>
   );
 }
 
@@ -35,7 +48,7 @@ export function Shell({ children }: { children: ReactNode }) {
         <RenderErrorBoundary>{children}</RenderErrorBoundary>
       </main>
       <Footer />
-      <Toaster richColors closeButton position="top-center" />
+      <Toasts />
     </div>
   );
 }

@@ -1,0 +1,60 @@
+import i18next, { type i18n } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { fallbackLang, languages, type Lang, type Namespace } from "./config";
+
+/** One language's translations, by namespace: all of them on the server, what a page needs in the browser. */
+export type Translations = Partial<Record<Namespace, object>>;
+
+const known: Record<Lang, Translations> = { en: {}, es: {} };
+const instances = new Map<Lang, i18n>();
+
+/** Builds an instance over the given translations; no translation file is imported here. */
+export function i18nFromTranslations(lang: Lang, translations: Translations): i18n {
+  const instance = i18next.createInstance();
+  instance.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: fallbackLang,
+    supportedLngs: [...languages],
+    ns: Object.keys(translations),
+    defaultNS: "general",
+    resources: { [lang]: { ...translations } } as Record<string, Record<string, object>>,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    saveMissing: true,
+    missingKeyHandler: (lngs, ns, key, fallbackValue) => {
+      if (fallbackValue === key) console.warn(`Missing translation: ${ns}:${key} (${lngs.join(",")})`);
+    },
+  });
+  return instance;
+}
+
+/**
+ * Makes translations known to this runtime. The server provides every namespace at start-up
+ * (app/i18n/instance.ts); the browser receives the current language's namespaces from the root
+ * loader. A namespace's content is the same wherever it comes from, so known ones are kept.
+ */
+export function provideTranslations(lang: Lang, translations: Translations | undefined) {
+  if (!translations) return;
+  const instance = instances.get(lang);
+  for (const [ns, data] of Object.entries(translations) as Array<[Namespace, object]>) {
+    if (known[lang][ns]) continue;
+    known[lang][ns] = data;
+    instance?.addResourceBundle(lang, ns, data);
+  }
+}
+
+/** The shared instance of a language over every translation known so far. */
+export function i18nFor(lang: Lang): i18n {
+  let instance = instances.get(lang);
+  if (!instance) {
+    instance = i18nFromTranslations(lang, known[lang]);
+    instances.set(lang, instance);
+  }
+  return instance;
+}
+
+/** A translator for code that cannot use hooks: meta functions, server-side formatting. */
+export function translatorFor(lang: Lang) {
+  return i18nFor(lang).t;
+}
