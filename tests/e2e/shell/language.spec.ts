@@ -25,13 +25,13 @@ describe("language", () => {
     const response = await s.goto("/contact");
     expect(await response?.text()).toContain('<html lang="es"');
     expect(await htmlLang(s.page)).toBe("es");
-    await visible(s.page.getByRole("heading", { level: 1, name: "Contacto" }));
+    await visible(s.page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Contacto" }));
 
     await s.page.getByRole("link", { name: "Cambiar idioma a inglés" }).click();
     await s.page.waitForFunction(() => document.documentElement.lang === "en");
     await s.goto("/contact");
     expect(await htmlLang(s.page)).toBe("en");
-    await visible(s.page.getByRole("heading", { level: 1, name: "Contact" }));
+    await visible(s.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }));
   });
 
   it.each([
