@@ -19,7 +19,6 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce, requestId } = loadContext.get(requestInfoContext);
-  responseHeaders.set("Cache-Control", "private, no-cache");
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -1,5 +1,14 @@
 import { I18nextProvider } from "react-i18next";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { sessionMiddleware, readCookie } from "./auth/session.server";
@@ -13,6 +22,19 @@ import { i18nFor, provideTranslations } from "./i18n/store";
 import { isTheme, themeCookie, themeScript, type Theme } from "./lib/theme";
 import { siteInfo } from "./lib/site.server";
 import { organizationJsonLd } from "./lib/seo";
+import { rootDataFrom } from "./lib/meta";
+import { translatorFor } from "./i18n/store";
+
+/** Only for the root error page: every page has its own meta, and an error page still needs a title. */
+export const meta: Route.MetaFunction = ({ error, matches }) => {
+  if (!error) return [];
+  const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
+  const status = isRouteErrorResponse(error) ? error.status : null;
+  return [
+    { title: status === 404 ? t("routeError.notFound") : t("routeError.fallbackMessage") },
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
