@@ -48,6 +48,9 @@ let mailTimer: NodeJS.Timeout | undefined;
 
 export async function startup() {
   await bootstrap({ seedOnFirstStart: true });
+  // The site's own illustrations, rendered once per data directory (a few seconds on a first start).
+  const { generateSiteImages } = await import("~/db/seed-images.server");
+  await generateSiteImages();
   mailTimer = setInterval(() => {
     deliverDueMessages().catch((error) => logger.error({ err: error }, "mail delivery loop failed"));
   }, 15_000);

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { config } from "~/config.server";
+import { ogImageKey, ogImageSize, siteImageKey, siteImageNames, type SiteImageName } from "~/lib/site-images";
 import { seedProducts } from "./seed-data";
 
 const SIZE = 512;
@@ -68,5 +69,216 @@ export async function generateDemoImages(dataDir = config().DATA_DIR) {
       written.push(file);
     }),
   );
+  return written;
+}
+
+type SceneItem = { icon: string; x: number; y: number; size: number; rotate?: number };
+type Scene = { width: number; height: number; colors: [string, string]; items: SceneItem[] };
+
+/** Fresh, light backgrounds that read well in both themes (the images sit on cards). */
+const palette = {
+  green: ["#ecfdf3", "#c9f0d6"],
+  amber: ["#fff7e6", "#ffe2b0"],
+  sky: ["#eef6ff", "#cfe4ff"],
+  rose: ["#fff1f2", "#ffd5db"],
+  lime: ["#f5fde8", "#dcf5b5"],
+  slate: ["#f1f5f9", "#d7e1ec"],
+} satisfies Record<string, [string, string]>;
+
+/** Items of a cluster, placed on a ring around a centre: enough variety without hand-placing each. */
+function cluster(icons: string[], cx: number, cy: number, radius: number, size: number): SceneItem[] {
+  return icons.map((icon, i) => {
+    if (i === 0) return { icon, x: cx - size * 0.65, y: cy - size * 0.65, size: size * 1.3 };
+    const angle = ((i - 1) / (icons.length - 1)) * Math.PI * 2 - Math.PI / 2;
+    const s = size * (0.8 + ((i * 37) % 5) / 20);
+    return {
+      icon,
+      x: Math.round(cx + Math.cos(angle) * radius - s / 2),
+      y: Math.round(cy + Math.sin(angle) * radius - s / 2),
+      size: Math.round(s),
+      rotate: ((i * 53) % 31) - 15,
+    };
+  });
+}
+
+function pair(main: string, side: string[], width: number, height: number, colors: [string, string]): Scene {
+  const size = Math.min(width, height) * 0.56;
+  const small = size * 0.42;
+  const items: SceneItem[] = [
+    { icon: main, x: width / 2 - size / 2, y: height / 2 - size / 2 + height * 0.03, size },
+    ...side.map((icon, i) => ({
+      icon,
+      x: i % 2 === 0 ? width * 0.08 + i * 8 : width * 0.92 - small - i * 8,
+      y: i < 2 ? height * 0.1 : height * 0.9 - small,
+      size: small,
+      rotate: i % 2 === 0 ? -10 : 12,
+    })),
+  ];
+  return { width, height, colors, items };
+}
+
+const scenes: Record<SiteImageName, Scene> = {
+  hero: {
+    width: 1200,
+    height: 900,
+    colors: palette.green,
+    items: cluster(
+      [
+        "watermelon",
+        "pineapple",
+        "avocado",
+        "tomato",
+        "carrot",
+        "mango",
+        "broccoli",
+        "red-apple",
+        "lemon",
+        "bell-pepper",
+        "leafy-green",
+        "strawberry",
+      ],
+      600,
+      450,
+      315,
+      235,
+    ),
+  },
+  "feature-distribution": pair("delivery-truck", ["package", "round-pushpin"], 640, 480, palette.sky),
+  "feature-fresh": pair("leafy-green", ["seedling", "droplet", "sparkles"], 640, 480, palette.lime),
+  "feature-quality": pair("1st-place-medal", ["check-mark-button", "red-apple"], 640, 480, palette.amber),
+  "feature-efficient": pair("alarm-clock", ["sunrise", "delivery-truck"], 640, 480, palette.rose),
+  "category-vegetables": pair("broccoli", ["carrot", "tomato", "eggplant", "cucumber"], 480, 360, palette.green),
+  "category-fruits": pair("red-apple", ["banana", "mango", "strawberry", "pineapple"], 480, 360, palette.rose),
+  "category-dried": pair("peanuts", ["chestnut", "beans", "sheaf-of-rice"], 480, 360, palette.amber),
+  "category-herbs": pair("herb", ["seedling", "four-leaf-clover", "garlic"], 480, 360, palette.lime),
+  "category-others": pair("package", ["honey-pot", "egg", "coconut"], 480, 360, palette.slate),
+  "fleet-trucks": pair("delivery-truck", ["snowflake", "thermometer", "package"], 1200, 675, palette.sky),
+  "fleet-distribution": pair("world-map", ["delivery-truck", "round-pushpin", "alarm-clock"], 1200, 675, palette.lime),
+  "fleet-warehouse": pair("factory", ["package", "snowflake", "clipboard"], 1200, 675, palette.slate),
+  "about-facility": pair("snowflake", ["factory", "leafy-green", "delivery-truck", "package"], 960, 720, palette.sky),
+  "popular-sandia": pair("watermelon", [], 480, 480, palette.rose),
+  "popular-vegetales-mix": pair(
+    "leafy-green",
+    ["carrot", "tomato", "broccoli", "bell-pepper"],
+    480,
+    480,
+    palette.green,
+  ),
+  "popular-aguacates": pair("avocado", [], 480, 480, palette.lime),
+  "popular-mangoes": pair("mango", [], 480, 480, palette.amber),
+  "popular-mayor": pair("package", ["red-apple", "carrot", "lemon", "leafy-green"], 480, 480, palette.slate),
+};
+
+function iconElement(item: SceneItem) {
+  const set = loadIconSet();
+  const icon = set.icons[item.icon];
+  if (!icon) throw new Error(`The site image icon "${item.icon}" is not an icon of @iconify-json/fluent-emoji.`);
+  const vb = `${icon.left ?? 0} ${icon.top ?? 0} ${icon.width ?? set.width ?? 16} ${icon.height ?? set.height ?? 16}`;
+  const r = item.rotate ?? 0;
+  const c = item.size / 2;
+  return (
+    `<g transform="translate(${item.x} ${item.y}) rotate(${r} ${c} ${c})">` +
+    `<svg width="${item.size}" height="${item.size}" viewBox="${vb}">${icon.body}</svg></g>`
+  );
+}
+
+function sceneSvg(scene: Scene, { extra = "", dark = false } = {}) {
+  const { width: w, height: h, colors } = scene;
+  const glow = dark ? 0.16 : 0.85;
+  const blob = dark ? 0.08 : 0.35;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
+    `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient>` +
+    `<radialGradient id="glow"><stop offset="0" stop-color="#ffffff" stop-opacity="${glow}"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient></defs>` +
+    `<rect width="${w}" height="${h}" fill="url(#bg)"/>` +
+    `<circle cx="${w * 0.5}" cy="${h * 0.52}" r="${Math.min(w, h) * 0.46}" fill="url(#glow)"/>` +
+    `<circle cx="${w * 0.9}" cy="${h * 0.08}" r="${Math.min(w, h) * 0.22}" fill="#ffffff" opacity="${blob}"/>` +
+    `<circle cx="${w * 0.06}" cy="${h * 0.95}" r="${Math.min(w, h) * 0.18}" fill="#ffffff" opacity="${blob * 0.85}"/>` +
+    scene.items.map(iconElement).join("") +
+    extra +
+    `</svg>`
+  );
+}
+
+function escapeXml(text: string) {
+  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A long name goes on two lines, split at the space nearest its middle. */
+function nameLines(name: string) {
+  const upper = name.toUpperCase();
+  if (upper.length <= 14 || !upper.includes(" ")) return [upper];
+  const spaces = [...upper.matchAll(/ /g)].map((m) => m.index);
+  const cut = spaces.reduce((best, i) =>
+    Math.abs(i - upper.length / 2) < Math.abs(best - upper.length / 2) ? i : best,
+  );
+  return [upper.slice(0, cut), upper.slice(cut + 1)];
+}
+
+/** The sharing card: the company's name and what it does beside a cluster of produce. */
+function ogImageSvg(companyName: string) {
+  const { width, height } = ogImageSize;
+  const scene: Scene = {
+    width,
+    height,
+    colors: ["#0f3d24", "#1f6b3f"],
+    items: cluster(
+      ["watermelon", "pineapple", "avocado", "tomato", "carrot", "mango", "broccoli", "lemon"],
+      930,
+      315,
+      185,
+      150,
+    ),
+  };
+  const font = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
+  const lines = nameLines(companyName);
+  // About 0.72 em per capital in a bold sans: the name fits in the left 600 pixels.
+  const size = Math.min(64, Math.floor(600 / (Math.max(...lines.map((l) => l.length)) * 0.72)));
+  const top = 250 - (lines.length - 1) * size;
+  const name = lines
+    .map(
+      (line, i) =>
+        `<text x="64" y="${top + i * size * 1.1}" font-family="${font}" font-size="${size}" font-weight="700" fill="#ffffff">${escapeXml(line)}</text>`,
+    )
+    .join("");
+  const text =
+    name +
+    `<text x="64" y="330" font-family="${font}" font-size="34" fill="#d9f7e5">Premium Wholesale Fresh Products</text>` +
+    `<text x="64" y="382" font-family="${font}" font-size="28" fill="#b5e8c8">Fruits · Vegetables · Herbs · Dried produce</text>` +
+    `<text x="64" y="450" font-family="${font}" font-size="26" fill="#ffd98a">Pompano Beach, Florida · since 2013</text>`;
+  return sceneSvg(scene, { extra: text, dark: true });
+}
+
+async function writeOnce(file: string, render: () => Promise<Buffer>) {
+  if (existsSync(file)) return false;
+  mkdirSync(path.dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, await render());
+  renameSync(partial, file);
+  return true;
+}
+
+/**
+ * Renders the site's illustrations and its sharing card into <DATA_DIR>/uploads/site/ when they
+ * are missing. They belong to the site, not to the demo data, so every start checks for them.
+ */
+export async function generateSiteImages(dataDir = config().DATA_DIR, companyName = config().COMPANY_NAME) {
+  const uploads = path.resolve(dataDir, "uploads");
+  const { default: sharp } = await import("sharp");
+  const written: string[] = [];
+  await Promise.all([
+    ...siteImageNames.map(async (name) => {
+      const file = path.join(uploads, siteImageKey(name));
+      const svg = sceneSvg(scenes[name]);
+      if (await writeOnce(file, () => sharp(Buffer.from(svg)).webp({ quality: 86, effort: 4 }).toBuffer()))
+        written.push(file);
+    }),
+    (async () => {
+      const file = path.join(uploads, ogImageKey(companyName));
+      const svg = ogImageSvg(companyName);
+      if (await writeOnce(file, () => sharp(Buffer.from(svg)).jpeg({ quality: 86, mozjpeg: true }).toBuffer()))
+        written.push(file);
+    })(),
+  ]);
   return written;
 }

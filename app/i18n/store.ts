@@ -32,15 +32,16 @@ export function i18nFromTranslations(lang: Lang, translations: Translations): i1
 /**
  * Makes translations known to this runtime. The server provides every namespace at start-up
  * (app/i18n/instance.ts); the browser receives the current language's namespaces from the root
- * loader. A namespace's content is the same wherever it comes from, so known ones are kept.
+ * loader. Namespaces are only ever added or replaced (after an edit in development), never
+ * dropped, so a page rendered with fewer namespaces does not take them from another.
  */
 export function provideTranslations(lang: Lang, translations: Translations | undefined) {
   if (!translations) return;
   const instance = instances.get(lang);
   for (const [ns, data] of Object.entries(translations) as Array<[Namespace, object]>) {
-    if (known[lang][ns]) continue;
+    if (known[lang][ns] === data) continue;
     known[lang][ns] = data;
-    instance?.addResourceBundle(lang, ns, data);
+    instance?.addResourceBundle(lang, ns, data, true, true);
   }
 }
 

@@ -1,19 +1,17 @@
-import { useTranslation } from "react-i18next";
+import { AboutPage } from "~/features/landing/components/about-page";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
+import { useRootData } from "~/root";
 import type { Route } from "./+types/about";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
-  return pageMeta(matches, { title: t("aboutUs", { ns: "navigation" }) });
+  return pageMeta(matches, {
+    title: t("meta.aboutTitle", { ns: "public" }),
+    description: t("meta.aboutDescription", { ns: "public" }),
+  });
 }
 
 export default function Page() {
-  const { t } = useTranslation();
-  const nav = useTranslation("navigation").t;
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-16">
-      <h1 className="text-2xl font-bold">{nav("aboutUs")}</h1>
-      <p className="mt-4 text-slate-700 dark:text-slate-300">{t("preparing.body", { page: nav("aboutUs") })}</p>
-    </section>
-  );
+  const site = useRootData()?.site;
+  return site ? <AboutPage site={site} /> : null;
 }

@@ -1,11 +1,21 @@
-import { useTranslation } from "react-i18next";
 import { redirectSignedIn } from "~/auth/guards.server";
-import { ButtonLink } from "~/components/ui/button";
-import { pageMeta } from "~/lib/meta";
+import { Categories } from "~/features/landing/components/categories";
+import { Features } from "~/features/landing/components/features";
+import { FinalCta } from "~/features/landing/components/final-cta";
+import { FleetSection } from "~/features/landing/components/fleet-section";
+import { Hero } from "~/features/landing/components/hero";
+import { Mission } from "~/features/landing/components/mission";
+import { PopularProducts } from "~/features/landing/components/popular-products";
+import { Pricing } from "~/features/landing/components/pricing";
+import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/home";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches);
+  const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
+  return pageMeta(matches, {
+    title: t("meta.homeTitle", { ns: "public" }),
+    description: t("meta.homeDescription", { ns: "public" }),
+  });
 }
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -13,22 +23,18 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
+/** The landing page: every section of the specification, in its order. */
 export default function Home() {
-  const { t } = useTranslation("public");
   return (
-    <section className="bg-gradient-to-b from-brand-50 to-white px-4 py-20 dark:from-slate-900 dark:to-slate-950">
-      <div className="mx-auto max-w-navbar">
-        <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">{t("hero.title")}</h1>
-        <p className="mt-4 max-w-2xl text-lg text-slate-700 dark:text-slate-300">{t("hero.subtitle")}</p>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <ButtonLink to="/products" size="lg">
-            {t("hero.explore")}
-          </ButtonLink>
-          <ButtonLink to="/about-us" size="lg" variant="outline">
-            {t("hero.about")}
-          </ButtonLink>
-        </div>
-      </div>
-    </section>
+    <>
+      <Hero />
+      <Mission />
+      <Features />
+      <Categories />
+      <PopularProducts />
+      <Pricing />
+      <FleetSection />
+      <FinalCta />
+    </>
   );
 }
