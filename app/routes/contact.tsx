@@ -7,14 +7,8 @@ import { ButtonLink } from "~/components/ui/button";
 import { ContactDetails } from "~/features/contact/components/contact-details";
 import { ContactForm } from "~/features/contact/components/contact-form";
 import { failureOf, type ContactActionData } from "~/features/contact/failure";
-import {
-  contactReasons,
-  contactValuesFrom,
-  echoValues,
-  HONEYPOT_FIELD,
-  validateContact,
-  type ContactReason,
-} from "~/features/contact/schema";
+import { contactReasons, HONEYPOT_FIELD, type ContactReason } from "~/features/contact/fields";
+import { contactValuesFrom, echoValues, validateContact } from "~/features/contact/schema";
 import { submitContactRequest } from "~/features/contact/submit-contact.server";
 import { logger } from "~/lib/logger.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
@@ -70,10 +64,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /**
  * Checks the form in the browser with the action's own schema before sending it; a failed send
- * becomes one of the failure messages instead of the error page. The error statuses keep React
- * Router from reloading the page's data after a refusal.
+ * becomes one of the failure messages instead of the error page. The schema is fetched when the
+ * form is sent (the form asks for it early, on first focus), so it is not part of what the page
+ * loads before anyone can use it. The error statuses keep React Router from reloading the page's
+ * data after a refusal.
  */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  let schema: typeof import("~/features/contact/schema");
+  try {
+    schema = await import("~/features/contact/schema");
+  } catch {
+    return data<ContactActionData>({ ok: false, failure: "client" }, { status: 503 });
+  }
+  const { contactValuesFrom, echoValues, validateContact } = schema;
   const values = contactValuesFrom(await request.clone().formData());
   const validation = validateContact(values);
   if (!validation.success) {

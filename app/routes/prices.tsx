@@ -1,9 +1,10 @@
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { Form, Link, data, replace } from "react-router";
 import { getLang, getRequestInfo, getUser } from "~/auth/guards.server";
 import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { FormAlert, TextField } from "~/components/ui/field";
+import { PHONE_SLOT, PhoneText } from "~/components/ui/phone-text";
 import { groupConsecutive, groupOf } from "~/features/catalog/categories";
 import { unitAndPack } from "~/features/catalog/format";
 import { findPublicPrices } from "~/features/catalog/prices.server";
@@ -108,14 +109,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
         <FormAlert>
           <p className="font-medium">{t("prices.fetchFailed")}</p>
           <p className="mt-1">
-            <Trans
-              t={t}
-              i18nKey="prices.fetchFailedHint"
-              values={{ phone }}
-              components={{
-                phoneLink: <a href={`tel:${phone.replace(/[^+\d]/g, "")}`} className="font-medium underline" />,
-              }}
-            />
+            <PhoneText text={t("prices.fetchFailedHint", { phone: PHONE_SLOT })} phone={phone} />
           </p>
         </FormAlert>
       ) : prices.kind === "none" ? (

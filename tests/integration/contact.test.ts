@@ -4,7 +4,7 @@ import { config } from "../../app/config.server";
 import { db } from "../../app/db/client.server";
 import { contactRequest, mailOutbox } from "../../app/db/schema";
 import type { ContactActionData } from "../../app/features/contact/failure";
-import { contactErrors } from "../../app/features/contact/schema";
+import { contactErrors } from "../../app/features/contact/fields";
 import type { Lang } from "../../app/i18n/config";
 import { action, loader } from "../../app/routes/contact";
 import { callRoute, formRequest, getRequest, routeContext } from "../support/route-context";

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import type { ContactFieldErrors, ContactValues } from "./schema";
+import type { ContactFieldErrors, ContactValues } from "./fields";
 
 /**
  * Why a message did not go through, as the visitor is told (the specification's client-side,

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  contactErrors,
-  contactLimits,
-  contactReasons,
-  contactValuesFrom,
-  echoValues,
-  purchaseSizes,
-  validateContact,
-  type ContactField,
-} from "./schema";
+import { contactErrors, contactLimits, contactReasons, purchaseSizes, type ContactField } from "./fields";
+import { contactValuesFrom, echoValues, validateContact } from "./schema";
 
 const valid = {
   fullName: "María O'Brien",

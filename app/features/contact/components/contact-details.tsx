@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { telHref } from "~/components/ui/phone-text";
 
 export type ContactSite = {
   name: string;
@@ -6,10 +7,6 @@ export type ContactSite = {
   email: string;
   address: { street: string; city: string; region: string; postalCode: string; country: string };
 };
-
-export function telHref(phone: string) {
-  return `tel:${phone.replace(/[^+\d]/g, "")}`;
-}
 
 /** A link any phone or computer opens in its maps app or in the browser. */
 export function mapsHref(address: ContactSite["address"]) {

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
+import { PHONE_SLOT, PhoneText } from "~/components/ui/phone-text";
 import { cn } from "~/lib/cn";
 import type { ContactActionData, ContactFailure } from "../failure";
 import {
@@ -13,21 +14,22 @@ import {
   purchaseSizes,
   type ContactErrorKey,
   type ContactReason,
-} from "../schema";
-import { telHref } from "./contact-details";
+} from "../fields";
 
 function FailureAlert({ failure, phone, minutes }: { failure: ContactFailure; phone: string; minutes: number }) {
   const { t } = useTranslation("contact");
   return (
     <FormAlert>
-      <Trans
-        t={t}
-        i18nKey={`errors.${failure}`}
-        values={{ phone, minutes }}
-        components={{ phoneLink: <a href={telHref(phone)} className="font-semibold underline" /> }}
-      />
+      <PhoneText text={t(`errors.${failure}`, { phone: PHONE_SLOT, minutes })} phone={phone} />
     </FormAlert>
   );
+}
+
+/** The validator is loaded once someone starts on the form, so sending it does not wait for it. */
+function prefetchSchema() {
+  import("../schema").catch(() => {
+    // Sending tries again and reports a failure then.
+  });
 }
 
 /**
@@ -64,7 +66,14 @@ export function ContactForm({
   const messageId = "contact-message";
   const messageErrorId = `${messageId}-error`;
   return (
-    <Form method="post" noValidate ref={formRef} className="space-y-4" aria-labelledby="contact-form-heading">
+    <Form
+      method="post"
+      noValidate
+      ref={formRef}
+      className="space-y-4"
+      aria-labelledby="contact-form-heading"
+      onFocus={prefetchSchema}
+    >
       <h2 id="contact-form-heading" className="text-xl font-semibold">
         {t("form.heading")}
       </h2>
