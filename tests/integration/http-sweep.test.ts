@@ -35,6 +35,8 @@ function flatten(entries: RouteEntry[], prefix = ""): { pattern: string; file: s
 /** Concrete URLs for a pattern: an optional segment gives the bare path and one with a made-up id. */
 function urlsOf(pattern: string) {
   if (pattern === "/*") return ["/no-such-page/anywhere"];
+  // A product page needs a product that exists (one of the seed's D8 slugs); unknown slugs are 404.
+  if (pattern === "/products/:slug") return ["/products/sandia"];
   const optional = pattern.match(/^(.*)\/:[^/]+\?$/);
   if (optional) return [optional[1], `${optional[1]}/x`];
   return [pattern.replace(/:[^/]+/g, "x")];
