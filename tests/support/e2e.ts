@@ -143,7 +143,9 @@ export function useBrowser() {
       storageState: who === "anonymous" ? undefined : storageStateFor(who),
     };
     const context = await browser.newContext(contextOptions);
+    // Assertions wait 10 s; a page load may take longer on a busy 2-core machine (a first render warms the server).
     context.setDefaultTimeout(10_000);
+    context.setDefaultNavigationTimeout(30_000);
     const cookies = [];
     if (options.lang) cookies.push({ name: "lang", value: options.lang, url: origin });
     if (options.theme) {
