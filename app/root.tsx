@@ -7,6 +7,8 @@ import {
   ScrollRestoration,
   data,
   isRouteErrorResponse,
+  useLocation,
+  useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -21,7 +23,7 @@ import { clientTranslations } from "./i18n/bundle.server";
 import { i18nFor, provideTranslations } from "./i18n/store";
 import { isTheme, themeCookie, themeScript, type Theme } from "./lib/theme";
 import { siteInfo } from "./lib/site.server";
-import { organizationJsonLd } from "./lib/seo";
+import { localBusinessJsonLd, organizationJsonLd, publicPageUrls } from "./lib/seo";
 import { rootDataFrom } from "./lib/meta";
 import { translatorFor } from "./i18n/store";
 
@@ -60,6 +62,24 @@ export function useRootData() {
   return useRouteLoaderData("root") as RootData | undefined;
 }
 
+/** Canonical URL, language alternates (D17) and og:url of a public page. */
+function PageUrls({ root }: { root: RootData }) {
+  const location = useLocation();
+  const error = useRouteError();
+  const urls = publicPageUrls(root.site.baseUrl, location.pathname, location.search, root.lang);
+  // An error page (a product that does not exist, say) is nobody's canonical page.
+  if (!urls || error) return null;
+  return (
+    <>
+      <link rel="canonical" href={urls.canonical} />
+      {urls.alternates.map((a) => (
+        <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+      ))}
+      <meta property="og:url" content={urls.canonical} />
+    </>
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const nonce = useNonce();
@@ -82,12 +102,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} suppressHydrationWarning />
         <Meta />
         <Links nonce={nonce} />
+        {root ? <PageUrls root={root} /> : null}
         {root?.site ? (
-          <script
-            type="application/ld+json"
-            // JSON.stringify output is escaped for "<" so it cannot close the script element.
-            dangerouslySetInnerHTML={{ __html: organizationJsonLd(root.site) }}
-          />
+          <>
+            <script
+              type="application/ld+json"
+              // JSON.stringify output is escaped for "<" so it cannot close the script element.
+              dangerouslySetInnerHTML={{ __html: organizationJsonLd(root.site) }}
+            />
+            <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: localBusinessJsonLd(root.site) }} />
+          </>
         ) : null}
       </head>
       <body className="min-h-screen">

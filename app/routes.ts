@@ -29,5 +29,7 @@ export default [
     route("manage-users", "routes/manage-users.tsx"),
     route("activity", "routes/activity.tsx"),
   ]),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -59,3 +59,5 @@ export const privateRoutes = [
 
 export const publicPaths = ["/", "/about", "/about-us", "/contact", "/products", "/prices"] as const;
 export const authPaths = ["/login", "/register", "/forgot-password", "/reset-password"] as const;
+/** Files for search engines, open to everyone (they are not pages of the routing rules). */
+export const publicResources = ["/sitemap.xml", "/robots.txt"] as const;

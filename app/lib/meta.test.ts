@@ -38,6 +38,18 @@ describe("page metadata defaults (specification section 1)", () => {
     expect(content(meta, "keywords")).toMatch(/productos frescos/);
   });
 
+  it("shares a real 1200 x 630 image as a large summary card", () => {
+    const meta = pageMeta(matches("en"));
+    const image = content(meta, "og:image");
+    expect(image).toMatch(/^http:\/\/localhost:3000\/uploads\/site\/v1\/og-[0-9a-f]{8}\.jpg$/);
+    expect(content(meta, "twitter:image")).toBe(image);
+    expect(content(meta, "og:image:width")).toBe("1200");
+    expect(content(meta, "og:image:height")).toBe("630");
+    expect(content(meta, "og:image:alt")).toBe("Pompano Fresh Produce - Premium Wholesale Fresh Products");
+    expect(content(meta, "og:site_name")).toBe("Pompano Fresh Produce");
+    expect(content(meta, "og:locale:alternate")).toBe("es_US");
+  });
+
   it("keeps private pages out of search engines", () => {
     expect(content(pageMeta(matches("en"), { title: "Dashboard", noindex: true }), "robots")).toBe("noindex, nofollow");
   });

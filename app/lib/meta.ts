@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { Lang } from "~/i18n/config";
 import { translatorFor } from "~/i18n/store";
+import { ogImageKey, ogImageSize } from "./site-images";
 
 export { translatorFor };
 
@@ -25,6 +26,8 @@ export function pageMeta(
   const base = `${company} - ${t("meta.titleSuffix")}`;
   const title = page?.title ? `${page.title} | ${company}` : base;
   const description = page?.description ?? t("meta.description");
+  const image = root ? `${root.site.baseUrl}/uploads/${ogImageKey(root.site.name)}` : undefined;
+  const imageAlt = `${root?.site.name ?? ""} - ${t("meta.titleSuffix")}`;
   return [
     { title },
     { name: "description", content: description },
@@ -34,6 +37,19 @@ export function pageMeta(
     { property: "og:description", content: description },
     { property: "og:type", content: "website" },
     { property: "og:locale", content: lang === "es" ? "es_US" : "en_US" },
+    { property: "og:locale:alternate", content: lang === "es" ? "en_US" : "es_US" },
+    { property: "og:site_name", content: root?.site.name ?? "" },
+    ...(image
+      ? [
+          { property: "og:image", content: image },
+          { property: "og:image:type", content: "image/jpeg" },
+          { property: "og:image:width", content: String(ogImageSize.width) },
+          { property: "og:image:height", content: String(ogImageSize.height) },
+          { property: "og:image:alt", content: imageAlt },
+          { name: "twitter:image", content: image },
+          { name: "twitter:image:alt", content: imageAlt },
+        ]
+      : []),
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },

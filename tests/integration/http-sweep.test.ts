@@ -1,7 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authPaths, can, privateRoutes, publicPaths, type Permission } from "../../app/auth/permissions";
+import {
+  authPaths,
+  can,
+  privateRoutes,
+  publicPaths,
+  publicResources,
+  type Permission,
+} from "../../app/auth/permissions";
 import routes from "../../app/routes";
 import {
   cookiesFrom,
@@ -50,6 +57,7 @@ function classify(url: string, file: string): Page | null {
   if (exact) return { url, file, kind: "private", permission: exact.permission, dynamic: false };
   const under = privateRoutes.find((r) => url.startsWith(`${r.path}/`));
   if ((publicPaths as readonly string[]).includes(url)) return { url, file, kind: "public" };
+  if ((publicResources as readonly string[]).includes(url)) return { url, file, kind: "public" };
   if (under) return { url, file, kind: "private", permission: under.permission, dynamic: true };
   if ((authPaths as readonly string[]).includes(url)) return { url, file, kind: "auth" };
   // Product pages and other pages below a public section are public (D8).
