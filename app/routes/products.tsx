@@ -39,22 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...result, selected, sort: query.sort, search: query.search };
 }
 
-const FIRST_ROW = 4;
-
-function ProductGrid({
-  products,
-  startIndex,
-  showCategory,
-}: {
-  products: CatalogProduct[];
-  startIndex: number;
-  showCategory: boolean;
-}) {
+function ProductGrid({ products, showCategory }: { products: CatalogProduct[]; showCategory: boolean }) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
-      {products.map((product, i) => (
+      {products.map((product) => (
         <li key={product.slug}>
-          <ProductCard product={product} showCategory={showCategory} priority={startIndex + i < FIRST_ROW} />
+          <ProductCard product={product} showCategory={showCategory} />
         </li>
       ))}
     </ul>
@@ -89,17 +79,13 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       {hasPublicPrices ? null : <FormAlert tone="info">{t("products.noPublicPrices")}</FormAlert>}
 
       {grouped ? (
-        sections.map((section, index) => (
+        sections.map((section) => (
           <section key={section.group} aria-labelledby={`group-${section.group}`} className="space-y-3">
             <h2 id={`group-${section.group}`} className="text-xl font-semibold">
               {t(`categories.${section.group}`)}
             </h2>
             {section.items.length > 0 ? (
-              <ProductGrid
-                products={section.items}
-                startIndex={sections.slice(0, index).reduce((n, s) => n + s.items.length, 0)}
-                showCategory={false}
-              />
+              <ProductGrid products={section.items} showCategory={false} />
             ) : (
               <p className="text-slate-700 dark:text-slate-300">{t("products.emptyGroup")}</p>
             )}
@@ -111,7 +97,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             {selected ? t(`categories.${selected}`) : t("products.resultsHeading")}
           </h2>
           {products.length > 0 ? (
-            <ProductGrid products={products} startIndex={0} showCategory={!selected} />
+            <ProductGrid products={products} showCategory={!selected} />
           ) : (
             <p className="text-slate-700 dark:text-slate-300">
               {selected ? t("products.emptyGroup") : t("products.empty")}

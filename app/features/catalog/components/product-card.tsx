@@ -26,19 +26,8 @@ export function ProductPrice({ product, className }: { product: CatalogProduct; 
  * One product in a grid. The name is the link; the rest of the card repeats what the product
  * page shows in more detail.
  */
-export function ProductCard({
-  product,
-  headingLevel = 3,
-  showCategory = false,
-  priority = false,
-}: {
-  product: CatalogProduct;
-  headingLevel?: 2 | 3;
-  showCategory?: boolean;
-  priority?: boolean;
-}) {
+export function ProductCard({ product, showCategory = false }: { product: CatalogProduct; showCategory?: boolean }) {
   const { t, i18n } = useTranslation("catalog");
-  const Heading = `h${headingLevel}` as "h2" | "h3";
   const pack = unitAndPack(t, i18n.language, product);
   return (
     <article className="relative flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
@@ -46,7 +35,6 @@ export function ProductCard({
         imageKey={product.imageKey}
         size={240}
         sizes="(min-width: 1024px) 240px, (min-width: 640px) 30vw, 45vw"
-        priority={priority}
       />
       <div className="flex flex-1 flex-col gap-1">
         {showCategory ? (
@@ -54,7 +42,7 @@ export function ProductCard({
             {t(`categories.${product.category ?? "uncategorized"}`)}
           </p>
         ) : null}
-        <Heading className="text-base font-semibold leading-snug">
+        <h3 className="text-base font-semibold leading-snug">
           {/* The link covers the card so the whole card is a target, while its name stays the link text. */}
           <Link
             to={`/products/${product.slug}`}
@@ -62,7 +50,7 @@ export function ProductCard({
           >
             {product.name}
           </Link>
-        </Heading>
+        </h3>
         {pack ? <p className="text-sm text-slate-700 dark:text-slate-300">{pack}</p> : null}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
           <ProductPrice product={product} />
