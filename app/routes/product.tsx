@@ -26,18 +26,14 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   const product = loaderData?.product;
   if (!product) return pageMeta(matches, { noindex: true });
   const t = translatorFor(lang);
-  const details = {
-    ns: "catalog" as const,
-    name: product.name,
-    category: t(`categories.${product.group}`, { ns: "catalog" }),
-    unitPack: unitAndPack(t, lang, product),
-  };
+  const details = [
+    t(`categories.${product.group}`, { ns: "catalog" }),
+    unitAndPack(t, lang, product),
+    product.priceCents === null ? null : formatMoney(product.priceCents, lang),
+  ].filter(Boolean);
   return pageMeta(matches, {
     title: product.name,
-    description:
-      product.priceCents === null
-        ? t("product.metaDescription", details)
-        : t("product.metaDescriptionPrice", { ...details, price: formatMoney(product.priceCents, lang) }),
+    description: t("product.metaDescription", { ns: "catalog", name: product.name, details: details.join(", ") }),
   });
 }
 

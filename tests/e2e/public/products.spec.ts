@@ -150,6 +150,10 @@ describe("the public products page", () => {
     await s.scan();
     await visible(s.page.getByRole("heading", { level: 1, name: "Hass Avocados" }));
     await visible(s.page.getByText("Aguacates Hass"));
+    expect(await s.page.title()).toMatch(/^Hass Avocados \| /);
+    expect(await s.page.locator('meta[name="description"]').getAttribute("content")).toBe(
+      "Hass Avocados: Fruits, case · 48 ct, $52.75. Wholesale fresh produce from Pompano Beach, FL.",
+    );
     const details = s.page.locator("dl");
     await visible(details.getByText("48 ct"));
     await visible(details.getByText("$52.75 per case"));
