@@ -3,13 +3,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { isBuildCurrent, sourceHash, stampFile } from "./lib/build-stamp";
-import { formatTable, median, timeStart, verdict, type BenchSuite, type Measurement } from "./lib/bench";
+import { formatTable, median, startSite, timeStart, verdict, type BenchSuite, type Measurement } from "./lib/bench";
 import { argValue, hasFlag } from "./lib/cli";
+import { budgetPages, jsBudgetKb, measurePages } from "./lib/js-budget";
+import { lighthouseBudget, lighthousePages } from "./lib/lighthouse";
 
-const usage = `Usage: npm run bench [-- --only <suite>] [-- --runs <n>]
+const usage = `Usage: npm run bench [-- --only <suite>] [-- --runs <n>] [-- --lighthouse-runs <n>]
 
-Prints the performance figures of DESIGN section 6 as one table, each beside its budget. Suites: startup.
-Start-up runs the embedded database in a temporary DATA_DIR (DATABASE_URL is ignored).
+Prints the performance figures of DESIGN section 6 as one table, each beside its budget. Suites: startup,
+js (JavaScript before interaction on the public pages), lighthouse (mobile, median of 5 runs per page).
+The suites run the production build on the embedded database in a temporary DATA_DIR (DATABASE_URL is ignored).
 Benchmarks, not tests: a figure over budget is reported, and the command still exits 0.`;
 
 const WARM_RUNS = Number(argValue("runs") ?? 3);
@@ -84,7 +87,97 @@ const startup: BenchSuite = {
   },
 };
 
-const suites: BenchSuite[] = [startup];
+const LIGHTHOUSE_RUNS = Number(argValue("lighthouse-runs") ?? 5);
+
+/** A production site on a fresh embedded database for the length of `fn`. */
+async function withSite<T>(fn: (url: string) => Promise<T>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-site-"));
+  const site = await startSite(dataDir);
+  try {
+    return await fn(site.url);
+  } finally {
+    await site.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** DESIGN section 6: gzip size of the modulepreloaded and entry scripts of each public page. */
+const js: BenchSuite = {
+  name: "js",
+  run: () =>
+    withSite(async (url) => {
+      const pages = await measurePages(url, path.resolve("build"), budgetPages);
+      return pages.flatMap((page): Measurement[] => [
+        {
+          what: `JS before interaction ${page.path}`,
+          value: page.totalKb,
+          unit: "KB",
+          digits: 1,
+          budget: { max: jsBudgetKb.total },
+          note: `gzip, ${page.scripts.length} scripts`,
+        },
+        {
+          what: `  of which our own code ${page.path}`,
+          value: page.ownKb,
+          unit: "KB",
+          digits: 1,
+          budget: { max: jsBudgetKb.own },
+        },
+      ]);
+    }),
+};
+
+/** DESIGN section 6: Lighthouse mobile, median of 5 runs, on the public pages. */
+const lighthouseSuite: BenchSuite = {
+  name: "lighthouse",
+  run: () =>
+    withSite(async (url) => {
+      const summaries = await lighthousePages(url, budgetPages, LIGHTHOUSE_RUNS);
+      return summaries.flatMap(({ path: page, median: m, runs }): Measurement[] => {
+        const failing = [...new Set(runs.flatMap((r) => r.failing))];
+        const perf = runs.map((r) => r.performance).join(", ");
+        return [
+          {
+            what: `Lighthouse ${page} performance`,
+            value: m.performance,
+            unit: "score",
+            budget: { min: lighthouseBudget.performance },
+            note: `median of ${runs.length}: ${perf}`,
+          },
+          {
+            what: `Lighthouse ${page} accessibility`,
+            value: m.accessibility,
+            unit: "score",
+            budget: { min: lighthouseBudget.accessibility },
+          },
+          {
+            what: `Lighthouse ${page} best practices`,
+            value: m.bestPractices,
+            unit: "score",
+            budget: { min: lighthouseBudget.bestPractices },
+          },
+          {
+            what: `Lighthouse ${page} SEO`,
+            value: m.seo,
+            unit: "score",
+            budget: { min: lighthouseBudget.seo },
+            note: failing.length ? `failing audits: ${failing.join(", ")}` : undefined,
+          },
+          { what: `Lighthouse ${page} LCP`, value: m.lcpMs, unit: "ms", budget: { max: lighthouseBudget.lcpMs } },
+          { what: `Lighthouse ${page} TBT`, value: m.tbtMs, unit: "ms", budget: { max: lighthouseBudget.tbtMs } },
+          {
+            what: `Lighthouse ${page} CLS`,
+            value: m.cls,
+            unit: "",
+            digits: 3,
+            budget: { max: lighthouseBudget.cls },
+          },
+        ];
+      });
+    }),
+};
+
+const suites: BenchSuite[] = [startup, js, lighthouseSuite];
 
 if (hasFlag("help")) {
   console.log(usage);

@@ -11,6 +11,8 @@ export type Measurement = {
   /** The figure must stay at or below `max` (times, sizes) or at or above `min` (scores, throughput). */
   budget?: { max?: number; min?: number };
   note?: string;
+  /** Decimal places shown (default: 2 for seconds and ratios, else 0). */
+  digits?: number;
 };
 
 /** A group of measurements; later benchmarks add suites to the list in scripts/bench.ts. */
@@ -24,7 +26,7 @@ export function median(values: number[]) {
 
 function formatValue(m: Measurement) {
   if (m.value === null) return "—";
-  const digits = m.unit === "s" ? 2 : m.unit === "ratio" ? 2 : 0;
+  const digits = m.digits ?? (m.unit === "s" ? 2 : m.unit === "ratio" ? 2 : 0);
   return `${m.value.toFixed(digits)}${m.unit ? ` ${m.unit}` : ""}`;
 }
 
@@ -171,4 +173,63 @@ export async function timeStart(options: {
     shutdownMs: performance.now() - stopping,
     exitCode: code,
   };
+}
+
+export type RunningSite = { url: string; stop: () => Promise<void> };
+
+/**
+ * The production site (scripts/start.ts, building first when the sources changed) on a free
+ * loopback port with its own data directory; resolves once / answers 200.
+ */
+export async function startSite(dataDir: string, timeoutMs = 600_000): Promise<RunningSite> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SITE_URL: url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk));
+  let exited = false;
+  const done = new Promise<void>((resolve) =>
+    child.once("exit", () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  const stop = async () => {
+    if (!exited) {
+      child.kill("SIGTERM");
+      const force = setTimeout(() => child.kill("SIGKILL"), 30_000);
+      await done;
+      clearTimeout(force);
+    }
+  };
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    if (exited) throw new Error(`The site exited before it served /:\n${output}`);
+    if (performance.now() > deadline) {
+      await stop();
+      throw new Error(`The site did not serve / within ${timeoutMs / 1000} s:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${url}/`, { signal: AbortSignal.timeout(10_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
 }

@@ -1,3 +1,4 @@
+import { preload } from "react-dom";
 import { fallbackWidth, imageUrl, srcsetWidths, type ImageFormat, type ImageWidth } from "~/lib/images";
 
 export type ImgProps = {
@@ -24,6 +25,17 @@ function srcset(key: string, widths: ImageWidth[], format: ImageFormat) {
  */
 export function Img({ imageKey, alt, width, height, sizes, priority = false, className }: ImgProps) {
   const widths = srcsetWidths(width);
+  if (priority) {
+    // React puts a high-priority image preload first in <head>, before styles and scripts; the
+    // AVIF type lets browsers without AVIF skip it and take the WebP source as usual.
+    preload(imageUrl(imageKey, fallbackWidth(width), "avif"), {
+      as: "image",
+      type: "image/avif",
+      imageSrcSet: srcset(imageKey, widths, "avif"),
+      imageSizes: sizes,
+      fetchPriority: "high",
+    });
+  }
   return (
     <picture>
       <source type="image/avif" srcSet={srcset(imageKey, widths, "avif")} sizes={sizes} />

@@ -102,60 +102,54 @@ export function AboutPage({ site }: { site: Pick<SiteInfo, "name" | "phone" | "e
             {t("about.visit.title")}
           </h2>
           <div className="mt-8 grid gap-6 md:grid-cols-2">
-            <dl className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-950">
-              <div className="flex gap-4">
+            <ul className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-950">
+              <li className="flex gap-4">
                 <MapPin aria-hidden="true" className="mt-1 size-5 shrink-0 text-brand-700 dark:text-brand-100" />
                 <div>
-                  <dt className="font-semibold text-slate-900 dark:text-white">{t("about.visit.address")}</dt>
-                  <dd className="text-slate-700 dark:text-slate-300">
-                    <address className="not-italic">
-                      {site.name}
-                      <br />
-                      {site.address.street}
-                      <br />
-                      {site.address.city}, {site.address.region} {site.address.postalCode}
-                    </address>
-                    <a
-                      href={mapsUrl(address)}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={t("about.visit.mapLabel", { address })}
-                      className="mt-2 inline-flex font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800 dark:text-brand-100"
-                    >
-                      {t("about.visit.map")}
-                    </a>
-                  </dd>
+                  <h3 className="font-semibold text-slate-900 dark:text-white">{t("about.visit.address")}</h3>
+                  <address className="not-italic text-slate-700 dark:text-slate-300">
+                    {site.name}
+                    <br />
+                    {site.address.street}
+                    <br />
+                    {site.address.city}, {site.address.region} {site.address.postalCode}
+                  </address>
+                  <a
+                    href={mapsUrl(address)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={t("about.visit.mapLabel", { address })}
+                    className="mt-2 inline-flex font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800 dark:text-brand-100"
+                  >
+                    {t("about.visit.map")}
+                  </a>
                 </div>
-              </div>
-              <div className="flex gap-4">
+              </li>
+              <li className="flex gap-4">
                 <Phone aria-hidden="true" className="mt-1 size-5 shrink-0 text-brand-700 dark:text-brand-100" />
                 <div>
-                  <dt className="font-semibold text-slate-900 dark:text-white">{t("about.visit.phone")}</dt>
-                  <dd>
-                    <a
-                      href={`tel:${site.phone.replace(/[^+\d]/g, "")}`}
-                      className="text-slate-700 underline-offset-4 hover:underline dark:text-slate-300"
-                    >
-                      {site.phone}
-                    </a>
-                  </dd>
+                  <h3 className="font-semibold text-slate-900 dark:text-white">{t("about.visit.phone")}</h3>
+                  <a
+                    href={`tel:${site.phone.replace(/[^+\d]/g, "")}`}
+                    className="text-slate-700 underline-offset-4 hover:underline dark:text-slate-300"
+                  >
+                    {site.phone}
+                  </a>
                 </div>
-              </div>
-              <div className="flex gap-4">
+              </li>
+              <li className="flex gap-4">
                 <Mail aria-hidden="true" className="mt-1 size-5 shrink-0 text-brand-700 dark:text-brand-100" />
                 <div>
-                  <dt className="font-semibold text-slate-900 dark:text-white">{t("about.visit.email")}</dt>
-                  <dd>
-                    <a
-                      href={`mailto:${site.email}`}
-                      className="text-slate-700 underline-offset-4 hover:underline dark:text-slate-300"
-                    >
-                      {site.email}
-                    </a>
-                  </dd>
+                  <h3 className="font-semibold text-slate-900 dark:text-white">{t("about.visit.email")}</h3>
+                  <a
+                    href={`mailto:${site.email}`}
+                    className="text-slate-700 underline-offset-4 hover:underline dark:text-slate-300"
+                  >
+                    {site.email}
+                  </a>
                 </div>
-              </div>
-            </dl>
+              </li>
+            </ul>
             <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-950">
               <div className="flex gap-4">
                 <Clock aria-hidden="true" className="mt-1 size-5 shrink-0 text-brand-700 dark:text-brand-100" />
