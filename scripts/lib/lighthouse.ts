@@ -70,8 +70,21 @@ async function launchChromium(): Promise<Chromium> {
   throw new Error(`Chromium (${executable}) did not open its DevTools port.`);
 }
 
-/** One Lighthouse run with the default mobile settings (emulated phone, simulated slow 4G and CPU). */
-async function runOnce(port: number, url: string): Promise<LighthouseRun> {
+/**
+ * One Lighthouse run with the default mobile settings (emulated phone, simulated slow 4G and CPU).
+ * Lighthouse itself sometimes fails to record a trace (NO_NAVSTART and the like); such a run is
+ * repeated, up to twice, rather than losing the whole benchmark.
+ */
+async function runOnce(port: number, url: string, attempt = 1): Promise<LighthouseRun> {
+  try {
+    return await measureOnce(port, url);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    return runOnce(port, url, attempt + 1);
+  }
+}
+
+async function measureOnce(port: number, url: string): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
     port,
     output: "json",
