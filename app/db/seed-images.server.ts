@@ -264,21 +264,25 @@ async function writeOnce(file: string, render: () => Promise<Buffer>) {
  */
 export async function generateSiteImages(dataDir = config().DATA_DIR, companyName = config().COMPANY_NAME) {
   const uploads = path.resolve(dataDir, "uploads");
+  const jobs = [
+    ...siteImageNames.map((name) => ({
+      file: path.join(uploads, siteImageKey(name)),
+      svg: () => sceneSvg(scenes[name]),
+      format: "webp" as const,
+    })),
+    { file: path.join(uploads, ogImageKey(companyName)), svg: () => ogImageSvg(companyName), format: "jpeg" as const },
+  ].filter((job) => !existsSync(job.file));
+  // On an ordinary start everything exists: sharp is not even loaded.
+  if (jobs.length === 0) return [];
   const { default: sharp } = await import("sharp");
   const written: string[] = [];
-  await Promise.all([
-    ...siteImageNames.map(async (name) => {
-      const file = path.join(uploads, siteImageKey(name));
-      const svg = sceneSvg(scenes[name]);
-      if (await writeOnce(file, () => sharp(Buffer.from(svg)).webp({ quality: 86, effort: 4 }).toBuffer()))
-        written.push(file);
+  await Promise.all(
+    jobs.map(async (job) => {
+      const image = sharp(Buffer.from(job.svg()));
+      const encoded =
+        job.format === "webp" ? image.webp({ quality: 86, effort: 4 }) : image.jpeg({ quality: 86, mozjpeg: true });
+      if (await writeOnce(job.file, () => encoded.toBuffer())) written.push(job.file);
     }),
-    (async () => {
-      const file = path.join(uploads, ogImageKey(companyName));
-      const svg = ogImageSvg(companyName);
-      if (await writeOnce(file, () => sharp(Buffer.from(svg)).jpeg({ quality: 86, mozjpeg: true }).toBuffer()))
-        written.push(file);
-    })(),
-  ]);
+  );
   return written;
 }
