@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyAdjustment } from "./money";
+import { applyAdjustment, centsToInput, parsePriceInput } from "./money";
 
 describe("applyAdjustment", () => {
   it("rounds percentage adjustments half-up to the cent", () => {
@@ -14,5 +14,30 @@ describe("applyAdjustment", () => {
   });
   it("leaves the price alone without an adjustment", () => {
     expect(applyAdjustment(999, null, null)).toBe(999);
+  });
+});
+
+describe("parsePriceInput", () => {
+  it.each([
+    ["12", 1200],
+    ["12.5", 1250],
+    ["12.05", 1205],
+    ["$1,234.56", 123456],
+    ["  $ 7.", 700],
+    [".99", 99],
+    ["0", 0],
+    ["100000", 10_000_000],
+  ])("reads %j as %i cents", (text, cents) => {
+    expect(parsePriceInput(text)).toBe(cents);
+  });
+  it.each(["", "-1", "1.234", "abc", "1,23", "12,34.5", "1e3", "100000.01", "9".repeat(30), "1 000", "$-5", "0x10"])(
+    "refuses %j",
+    (text) => {
+      expect(parsePriceInput(text)).toBeNull();
+    },
+  );
+  it("writes cents back as the text an input shows", () => {
+    expect(centsToInput(1205)).toBe("12.05");
+    expect(centsToInput(null)).toBe("");
   });
 });

@@ -26,3 +26,23 @@ export function formatMoney(cents: number, lang: string) {
   }
   return f.format(cents / 100);
 }
+
+/** The highest price a person may type for one unit: above it a typo is likelier than a price. */
+export const MAX_PRICE_CENTS = 10_000_000;
+
+/**
+ * A price typed by a person, in dollars: "12", "12.5", "$1,234.56". At most two decimals, never
+ * negative, at most MAX_PRICE_CENTS. Returns cents, or null when the text is not such a price.
+ */
+export function parsePriceInput(text: string): number | null {
+  const cleaned = text.trim().replace(/^\$\s*/, "");
+  if (!/^(\d{1,3}(,\d{3})+|\d+)(\.\d{0,2})?$|^\.\d{1,2}$/.test(cleaned)) return null;
+  const [whole = "", fraction = ""] = cleaned.replace(/,/g, "").split(".");
+  const cents = Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0"));
+  return Number.isSafeInteger(cents) && cents <= MAX_PRICE_CENTS ? cents : null;
+}
+
+/** Cents as the plain dollar text a price input shows: 1234 → "12.34". */
+export function centsToInput(cents: number | null) {
+  return cents === null ? "" : (cents / 100).toFixed(2);
+}

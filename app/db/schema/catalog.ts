@@ -141,6 +141,8 @@ export const priceHistory = pgTable(
     oldPriceCents: integer("old_price_cents"),
     newPriceCents: integer("new_price_cents"),
     source: text("source").notNull(),
+    // D25: the list revision this change produced, so a conflicting save can show what came after.
+    listRevision: integer("list_revision"),
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

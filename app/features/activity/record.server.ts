@@ -14,15 +14,22 @@ export type ActivityInput = {
 };
 
 /** The one way to write the audit log: call it with the transaction that makes the change. */
-export async function recordActivity(tx: DbOrTx, input: ActivityInput) {
-  await tx.insert(activity).values({
-    actorId: input.actorId,
-    entityType: input.entityType,
-    entityId: input.entityId,
-    action: input.action,
-    summary: input.summary ?? null,
-    changes: input.changes ?? null,
-  });
+export async function recordActivity(tx: DbOrTx, input: ActivityInput | ActivityInput[]) {
+  const inputs = Array.isArray(input) ? input : [input];
+  if (inputs.length === 0) return;
+  const now = new Date();
+  // One statement for a whole batch (a bulk price change writes hundreds of entries).
+  await tx.insert(activity).values(
+    inputs.map((i) => ({
+      actorId: i.actorId,
+      entityType: i.entityType,
+      entityId: i.entityId,
+      action: i.action,
+      summary: i.summary ?? null,
+      changes: i.changes ?? null,
+      createdAt: now,
+    })),
+  );
 }
 
 /** Before/after pairs for the fields that differ. */

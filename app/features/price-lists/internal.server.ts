@@ -1,0 +1,225 @@
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import type { Tx } from "~/db/client.server";
+import { priceHistory, priceList, priceListItem, priceListVersion, product, user } from "~/db/schema";
+import { recordActivity } from "~/features/activity/record.server";
+import { PriceListConflict, PriceListError } from "./errors";
+
+export type Actor = { id: string };
+
+/** Where a price change came from; every history row names one. */
+export type PriceSource =
+  "screen" | "bulk" | "reapply" | "restore" | "create" | "add" | "remove" | "import" | "assistant";
+
+export type LockedList = typeof priceList.$inferSelect;
+
+/** The channel NOTIFY carries changed list ids on (ids only, DESIGN section 7). */
+export const PRICE_LIST_CHANNEL = "price_list_changed";
+
+/**
+ * Locks the list's row for the rest of the transaction, so two saves of one list take turns
+ * (D25): the second one then sees the first one's revision.
+ */
+export async function lockList(tx: Tx, id: string, { includeDeleted = false } = {}): Promise<LockedList> {
+  const [row] = await tx
+    .select()
+    .from(priceList)
+    .where(includeDeleted ? eq(priceList.id, id) : and(eq(priceList.id, id), isNull(priceList.deletedAt)))
+    .for("update");
+  if (!row) throw new PriceListError("errors.notFound", 404);
+  return row;
+}
+
+/**
+ * A change to one product's item in one list: its price changes, or the item is added or removed
+ * (a missing side is `absent`; a null price is an item without a price).
+ */
+export type PriceChange = {
+  productId: string;
+  oldCents: number | null | "absent";
+  newCents: number | null | "absent";
+};
+
+const actionOf = (c: PriceChange) =>
+  c.oldCents === "absent"
+    ? ("created" as const)
+    : c.newCents === "absent"
+      ? ("deleted" as const)
+      : ("updated" as const);
+const centsOf = (v: number | null | "absent") => (v === "absent" ? null : v);
+
+/**
+ * The one way items are written once the list is locked: the items, one history row per change
+ * and one activity entry per changed item, the list's new revision and its NOTIFY, all in the
+ * caller's transaction. Changes that change nothing are left out. Returns the new revision.
+ */
+export async function applyPriceChanges(
+  tx: Tx,
+  list: LockedList,
+  changes: PriceChange[],
+  { actor, source, alwaysBump = false }: { actor: Actor; source: PriceSource; alwaysBump?: boolean },
+) {
+  const real = changes.filter((c) => c.oldCents !== c.newCents);
+  if (real.length === 0 && !alwaysBump) return { revision: list.revision, changed: 0 };
+  const revision = list.revision + 1;
+  const now = new Date();
+  const updated = real.filter((c) => actionOf(c) === "updated");
+  const created = real.filter((c) => actionOf(c) === "created");
+  const deleted = real.filter((c) => actionOf(c) === "deleted");
+  if (updated.length > 0) {
+    const rows = sql.join(
+      updated.map((c) => sql`(${c.productId}::uuid, ${centsOf(c.newCents)}::integer)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update ${priceListItem} as i set price_cents = v.price, updated_at = ${now}
+      from (values ${rows}) as v(product_id, price)
+      where i.price_list_id = ${list.id} and i.product_id = v.product_id`);
+  }
+  if (created.length > 0) {
+    await tx.insert(priceListItem).values(
+      created.map((c) => ({
+        priceListId: list.id,
+        productId: c.productId,
+        priceCents: centsOf(c.newCents),
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+  }
+  if (deleted.length > 0) {
+    await tx.delete(priceListItem).where(
+      and(
+        eq(priceListItem.priceListId, list.id),
+        inArray(
+          priceListItem.productId,
+          deleted.map((c) => c.productId),
+        ),
+      ),
+    );
+  }
+  if (real.length > 0) {
+    await tx.insert(priceHistory).values(
+      real.map((c) => ({
+        productId: c.productId,
+        priceListId: list.id,
+        oldPriceCents: centsOf(c.oldCents),
+        newPriceCents: centsOf(c.newCents),
+        source,
+        listRevision: revision,
+        authorId: actor.id,
+        createdAt: now,
+      })),
+    );
+    const names = await productNames(
+      tx,
+      real.map((c) => c.productId),
+    );
+    await recordActivity(
+      tx,
+      real.map((c) => ({
+        actorId: actor.id,
+        entityType: "price_item" as const,
+        entityId: `${list.id}:${c.productId}`,
+        action: actionOf(c),
+        summary: `${names.get(c.productId) ?? c.productId} — ${list.name}`,
+        changes: { priceCents: { before: centsOf(c.oldCents), after: centsOf(c.newCents) }, source },
+      })),
+    );
+  }
+  await bumpRevision(tx, list, revision, now);
+  return { revision, changed: real.length };
+}
+
+export async function bumpRevision(tx: Tx, list: LockedList, revision = list.revision + 1, now = new Date()) {
+  await tx.update(priceList).set({ revision, updatedAt: now }).where(eq(priceList.id, list.id));
+  await notifyListChanged(tx, list.id);
+  return revision;
+}
+
+/** Delivered to every listener when the transaction commits; never when it rolls back. */
+export async function notifyListChanged(tx: Tx, listId: string) {
+  await tx.execute(sql`select pg_notify(${PRICE_LIST_CHANNEL}, ${listId})`);
+}
+
+export async function productNames(tx: Tx, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await tx.select({ id: product.id, name: product.nameEn }).from(product).where(inArray(product.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The list's current items, by product id. */
+export async function currentItems(tx: Tx, listId: string) {
+  const rows = await tx
+    .select({ productId: priceListItem.productId, priceCents: priceListItem.priceCents })
+    .from(priceListItem)
+    .where(eq(priceListItem.priceListId, listId))
+    .orderBy(asc(priceListItem.productId));
+  return new Map(rows.map((r) => [r.productId, r.priceCents]));
+}
+
+export type VersionSnapshot = {
+  name: string;
+  description: string | null;
+  parentId: string | null;
+  adjustmentType: "fixed" | "percentage" | null;
+  adjustmentValue: number | null;
+  items: { productId: string; priceCents: number | null }[];
+};
+
+/**
+ * D13/D23: an immutable snapshot of the list as it is now (name, adjustment, parent and every
+ * item's price), numbered after the list's last version.
+ */
+export async function takeVersion(
+  tx: Tx,
+  list: LockedList,
+  { actor, reason, automatic }: { actor: Actor; reason: string | null; automatic: boolean },
+) {
+  const items = await currentItems(tx, list.id);
+  const snapshot: VersionSnapshot = {
+    name: list.name,
+    description: list.description,
+    parentId: list.parentId,
+    adjustmentType: list.adjustmentType as VersionSnapshot["adjustmentType"],
+    adjustmentValue: list.adjustmentValue,
+    items: [...items].map(([productId, priceCents]) => ({ productId, priceCents })),
+  };
+  const [{ next }] = await tx
+    .select({ next: sql<number>`coalesce(max(${priceListVersion.number}), 0) + 1` })
+    .from(priceListVersion)
+    .where(eq(priceListVersion.priceListId, list.id));
+  const [row] = await tx
+    .insert(priceListVersion)
+    .values({ priceListId: list.id, number: Number(next), reason, automatic, snapshot, authorId: actor.id })
+    .returning({ id: priceListVersion.id, number: priceListVersion.number });
+  return row;
+}
+
+/**
+ * D25: a save based on an older revision is refused with what others changed since, unless the
+ * person chose to overwrite (expected undefined).
+ */
+export async function assertRevision(tx: Tx, list: LockedList, expected: number | undefined) {
+  if (expected === undefined || expected === list.revision) return;
+  const rows = await tx
+    .select({
+      productId: priceHistory.productId,
+      productName: product.nameEn,
+      oldCents: priceHistory.oldPriceCents,
+      newCents: priceHistory.newPriceCents,
+      authorName: user.name,
+      at: priceHistory.createdAt,
+    })
+    .from(priceHistory)
+    .innerJoin(product, eq(product.id, priceHistory.productId))
+    .leftJoin(user, eq(user.id, priceHistory.authorId))
+    .where(and(eq(priceHistory.priceListId, list.id), gt(priceHistory.listRevision, expected)))
+    .orderBy(asc(priceHistory.id))
+    .limit(CONFLICT_CHANGES_SHOWN);
+  throw new PriceListConflict(
+    list.revision,
+    rows.map((r) => ({ ...r, at: r.at.toISOString() })),
+  );
+}
+
+const CONFLICT_CHANGES_SHOWN = 200;

@@ -1,0 +1,195 @@
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { db, withTransaction } from "~/db/client.server";
+import { priceListItem, product } from "~/db/schema";
+import type { Lang } from "~/i18n/config";
+import { applyAdjustment, type AdjustmentType } from "~/lib/money";
+import { PriceListError } from "./errors";
+import {
+  applyPriceChanges,
+  assertRevision,
+  currentItems,
+  lockList,
+  takeVersion,
+  type Actor,
+  type LockedList,
+  type PriceChange,
+} from "./internal.server";
+
+export type PriceItemView = {
+  productId: string;
+  slug: string;
+  name: string;
+  category: string | null;
+  unit: string | null;
+  packValue: number | null;
+  packUnit: string | null;
+  imageKey: string | null;
+  active: boolean;
+  priceCents: number | null;
+};
+
+/** Every item of the list with its product, in the reader's language, by category and name. */
+export async function findPriceItems(listId: string, lang: Lang): Promise<PriceItemView[]> {
+  const name = lang === "es" ? product.nameEs : product.nameEn;
+  const rows = await db()
+    .select({
+      productId: product.id,
+      slug: product.slug,
+      name,
+      category: product.category,
+      unit: product.unit,
+      packValue: product.packValue,
+      packUnit: product.packUnit,
+      imageKey: product.imageKey,
+      active: product.active,
+      archivedAt: product.archivedAt,
+      priceCents: priceListItem.priceCents,
+    })
+    .from(priceListItem)
+    .innerJoin(product, eq(product.id, priceListItem.productId))
+    .where(eq(priceListItem.priceListId, listId))
+    .orderBy(asc(sql`coalesce(${product.category}, 'zzz')`), asc(sql`lower(${name})`), asc(product.id));
+  return rows
+    .filter((r) => r.archivedAt === null)
+    .map(({ archivedAt: _archived, packValue, ...r }) => ({
+      ...r,
+      packValue: packValue === null ? null : Number(packValue),
+    }));
+}
+
+export type PriceEdit = { productId: string; priceCents: number | null };
+
+/**
+ * Saves prices typed on the screen. With `expectedRevision` (the revision the editor loaded) a
+ * list someone saved in between is refused with their changes (D25); without it, the person chose
+ * to overwrite. Items the list no longer has are refused.
+ */
+export async function savePriceEdits(
+  actor: Actor,
+  listId: string,
+  edits: PriceEdit[],
+  { expectedRevision, source = "screen" }: { expectedRevision?: number; source?: "screen" | "assistant" } = {},
+) {
+  return withTransaction(async (tx) => {
+    const list = await lockList(tx, listId);
+    await assertRevision(tx, list, expectedRevision);
+    const items = await currentItems(tx, list.id);
+    const changes: PriceChange[] = [];
+    for (const edit of edits) {
+      if (!items.has(edit.productId)) throw new PriceListError("errors.productNotFound", 400);
+      changes.push({
+        productId: edit.productId,
+        oldCents: items.get(edit.productId) ?? null,
+        newCents: edit.priceCents,
+      });
+    }
+    return applyPriceChanges(tx, list, changes, { actor, source });
+  });
+}
+
+/** The selected items moved by a fixed amount (cents) or a percentage (hundredths of a percent). */
+export async function bulkAdjustPrices(
+  actor: Actor,
+  listId: string,
+  productIds: string[],
+  adjustment: { type: AdjustmentType; value: number },
+  { expectedRevision }: { expectedRevision?: number } = {},
+) {
+  return withTransaction(async (tx) => {
+    const list = await lockList(tx, listId);
+    await assertRevision(tx, list, expectedRevision);
+    const items = await currentItems(tx, list.id);
+    const changes: PriceChange[] = [];
+    for (const productId of new Set(productIds)) {
+      if (!items.has(productId)) throw new PriceListError("errors.productNotFound", 400);
+      const old = items.get(productId) ?? null;
+      if (old === null) continue;
+      changes.push({ productId, oldCents: old, newCents: applyAdjustment(old, adjustment.type, adjustment.value) });
+    }
+    return applyPriceChanges(tx, list, changes, { actor, source: "bulk" });
+  });
+}
+
+/**
+ * Adds catalogue products to the list, priced like the rest of it: the parent's price with the
+ * list's adjustment when the parent has the product, else the product's base price with it.
+ */
+export async function addProductsToList(actor: Actor, listId: string, productIds: string[]) {
+  return withTransaction(async (tx) => {
+    const list = await lockList(tx, listId);
+    const ids = [...new Set(productIds)];
+    const products = ids.length
+      ? await tx
+          .select({ id: product.id, basePriceCents: product.basePriceCents })
+          .from(product)
+          .where(and(inArray(product.id, ids), isNull(product.archivedAt)))
+      : [];
+    if (products.length !== ids.length) throw new PriceListError("errors.productNotFound", 400);
+    const items = await currentItems(tx, list.id);
+    const parentItems = list.parentId ? await currentItems(tx, list.parentId) : new Map<string, number | null>();
+    const type = list.adjustmentType as AdjustmentType | null;
+    const changes: PriceChange[] = products
+      .filter((p) => !items.has(p.id))
+      .map((p) => {
+        const basis = parentItems.get(p.id) ?? p.basePriceCents;
+        return {
+          productId: p.id,
+          oldCents: "absent",
+          newCents: basis === null ? null : applyAdjustment(basis, type, list.adjustmentValue),
+        };
+      });
+    return applyPriceChanges(tx, list, changes, { actor, source: "add" });
+  });
+}
+
+export async function removeProductsFromList(actor: Actor, listId: string, productIds: string[]) {
+  return withTransaction(async (tx) => {
+    const list = await lockList(tx, listId);
+    const items = await currentItems(tx, list.id);
+    const changes: PriceChange[] = [...new Set(productIds)]
+      .filter((id) => items.has(id))
+      .map((id) => ({ productId: id, oldCents: items.get(id) ?? null, newCents: "absent" }));
+    return applyPriceChanges(tx, list, changes, { actor, source: "remove" });
+  });
+}
+
+export type ReapplyPreviewRow = { productId: string; oldCents: number | null; newCents: number | null };
+
+async function reapplyChanges(tx: Parameters<Parameters<typeof withTransaction>[0]>[0], list: LockedList) {
+  if (!list.parentId) throw new PriceListError("errors.noParent", 400);
+  const items = await currentItems(tx, list.id);
+  const parentItems = await currentItems(tx, list.parentId);
+  const type = list.adjustmentType as AdjustmentType | null;
+  const changes: ReapplyPreviewRow[] = [];
+  for (const [productId, oldCents] of items) {
+    if (!parentItems.has(productId)) continue;
+    const parentCents = parentItems.get(productId) ?? null;
+    const newCents = parentCents === null ? null : applyAdjustment(parentCents, type, list.adjustmentValue);
+    if (newCents !== oldCents) changes.push({ productId, oldCents, newCents });
+  }
+  return changes;
+}
+
+/** D14: what re-applying the parent's prices with the list's adjustment would change. */
+export async function previewReapply(listId: string) {
+  return withTransaction(async (tx) => {
+    const list = await lockList(tx, listId);
+    return { revision: list.revision, changes: await reapplyChanges(tx, list) };
+  });
+}
+
+/** D14/D23: re-applies the parent's prices after an automatic version of the list as it was. */
+export async function reapplyFromParent(
+  actor: Actor,
+  listId: string,
+  { expectedRevision }: { expectedRevision?: number } = {},
+) {
+  return withTransaction(async (tx) => {
+    const list = await lockList(tx, listId);
+    await assertRevision(tx, list, expectedRevision);
+    const changes = await reapplyChanges(tx, list);
+    if (changes.length === 0) return { revision: list.revision, changed: 0 };
+    await takeVersion(tx, list, { actor, reason: "reapply", automatic: true });
+    return applyPriceChanges(tx, list, changes, { actor, source: "reapply" });
+  });
+}

@@ -1,0 +1,403 @@
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { db, withTransaction, type Tx } from "~/db/client.server";
+import { customerPriceList, priceList, priceListItem, product, user } from "~/db/schema";
+import { recordActivity, diffFields } from "~/features/activity/record.server";
+import { applyAdjustment, type AdjustmentType } from "~/lib/money";
+import { PriceListError } from "./errors";
+import {
+  applyPriceChanges,
+  lockList,
+  notifyListChanged,
+  takeVersion,
+  type Actor,
+  type LockedList,
+} from "./internal.server";
+import { firstFreeSlug, slugify } from "./slug";
+
+export type PriceListFlags = { isPublic: boolean; isDefaultForCustomers: boolean; isTemplate: boolean };
+
+export type PriceListSummary = PriceListFlags & {
+  id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  parentName: string | null;
+  adjustmentType: AdjustmentType | null;
+  adjustmentValue: number | null;
+  itemCount: number;
+  revision: number;
+  updatedAt: string;
+  deletedAt: string | null;
+};
+
+const parent = sql`(select p.name from ${priceList} p where p.id = ${priceList.parentId})`;
+
+function toSummary(
+  row: typeof priceList.$inferSelect & { parentName: string | null; itemCount: number },
+): PriceListSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    isPublic: row.isPublic,
+    isDefaultForCustomers: row.isDefaultForCustomers,
+    isTemplate: row.isTemplate,
+    parentName: row.parentName,
+    adjustmentType: row.adjustmentType as AdjustmentType | null,
+    adjustmentValue: row.adjustmentValue,
+    itemCount: Number(row.itemCount),
+    revision: row.revision,
+    updatedAt: row.updatedAt.toISOString(),
+    deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
+  };
+}
+
+/** The lists staff work with (or, for an admin restoring one, the deleted ones), by name. */
+export async function listPriceLists({ deleted = false } = {}): Promise<PriceListSummary[]> {
+  const rows = await db()
+    .select({
+      list: priceList,
+      parentName: sql<string | null>`${parent}`,
+      itemCount: sql<number>`(select count(*) from ${priceListItem} i where i.price_list_id = ${priceList.id})`,
+    })
+    .from(priceList)
+    .where(deleted ? isNotNull(priceList.deletedAt) : isNull(priceList.deletedAt))
+    .orderBy(asc(sql`lower(${priceList.name})`), asc(priceList.id));
+  return rows.map((r) => toSummary({ ...r.list, parentName: r.parentName, itemCount: r.itemCount }));
+}
+
+export async function findPriceListBySlug(slug: string, { includeDeleted = false } = {}) {
+  const [row] = await db()
+    .select({
+      list: priceList,
+      parentName: sql<string | null>`${parent}`,
+      itemCount: sql<number>`(select count(*) from ${priceListItem} i where i.price_list_id = ${priceList.id})`,
+    })
+    .from(priceList)
+    .where(includeDeleted ? eq(priceList.slug, slug) : and(eq(priceList.slug, slug), isNull(priceList.deletedAt)))
+    .limit(1);
+  return row ? toSummary({ ...row.list, parentName: row.parentName, itemCount: row.itemCount }) : null;
+}
+
+async function freeSlug(tx: Tx, name: string, exceptId?: string) {
+  const base = slugify(name);
+  const rows = await tx
+    .select({ slug: priceList.slug })
+    .from(priceList)
+    .where(
+      and(
+        sql`(${priceList.slug} = ${base} or ${priceList.slug} like ${`${base}-%`})`,
+        exceptId ? ne(priceList.id, exceptId) : undefined,
+      ),
+    );
+  return firstFreeSlug(base, new Set(rows.map((r) => r.slug)));
+}
+
+/** D19: one public and one default list; setting the flag on one list takes it from the other. */
+async function takeExclusiveFlags(tx: Tx, actor: Actor, exceptId: string | null, flags: Partial<PriceListFlags>) {
+  for (const flag of ["isPublic", "isDefaultForCustomers"] as const) {
+    if (!flags[flag]) continue;
+    const column = flag === "isPublic" ? priceList.isPublic : priceList.isDefaultForCustomers;
+    const others = await tx
+      .update(priceList)
+      .set({ [flag]: false, updatedAt: new Date() })
+      .where(and(eq(column, true), exceptId ? ne(priceList.id, exceptId) : undefined, isNull(priceList.deletedAt)))
+      .returning({ id: priceList.id, name: priceList.name });
+    for (const other of others) {
+      await recordActivity(tx, {
+        actorId: actor.id,
+        entityType: "price_list",
+        entityId: other.id,
+        action: "updated",
+        summary: other.name,
+        changes: { [flag]: { before: true, after: false } },
+      });
+    }
+  }
+}
+
+export type CreatePriceListInput = PriceListFlags & {
+  name: string;
+  description: string | null;
+  sourceId: string | null;
+  adjustmentType: AdjustmentType | null;
+  adjustmentValue: number | null;
+};
+
+/**
+ * D14: an empty list, or a copy of another list's items with the adjustment applied (rounded
+ * half-up to the cent); the source becomes the parent and the adjustment is kept for re-applying.
+ */
+export async function createPriceList(actor: Actor, input: CreatePriceListInput) {
+  return withTransaction(async (tx) => {
+    let source: LockedList | null = null;
+    if (input.sourceId) source = await lockList(tx, input.sourceId);
+    const adjustmentType = source ? input.adjustmentType : null;
+    const adjustmentValue = source && input.adjustmentType ? input.adjustmentValue : null;
+    if (input.isPublic || input.isDefaultForCustomers) await takeExclusiveFlags(tx, actor, null, input);
+    const [created] = await tx
+      .insert(priceList)
+      .values({
+        slug: await freeSlug(tx, input.name),
+        name: input.name,
+        description: input.description,
+        isPublic: input.isPublic,
+        isDefaultForCustomers: input.isDefaultForCustomers,
+        isTemplate: input.isTemplate,
+        parentId: source?.id ?? null,
+        adjustmentType,
+        adjustmentValue,
+        createdBy: actor.id,
+        revision: 0,
+      })
+      .returning();
+    await recordActivity(tx, {
+      actorId: actor.id,
+      entityType: "price_list",
+      entityId: created.id,
+      action: "created",
+      summary: created.name,
+      changes: {
+        name: created.name,
+        parent: source?.name ?? null,
+        adjustmentType,
+        adjustmentValue,
+        isPublic: created.isPublic,
+        isDefaultForCustomers: created.isDefaultForCustomers,
+        isTemplate: created.isTemplate,
+      },
+    });
+    const sourceItems = source
+      ? await tx
+          .select({ productId: priceListItem.productId, priceCents: priceListItem.priceCents })
+          .from(priceListItem)
+          .where(eq(priceListItem.priceListId, source.id))
+      : [];
+    const { revision } = await applyPriceChanges(
+      tx,
+      created,
+      sourceItems.map((i) => ({
+        productId: i.productId,
+        oldCents: "absent",
+        newCents: i.priceCents === null ? null : applyAdjustment(i.priceCents, adjustmentType, adjustmentValue),
+      })),
+      { actor, source: "create", alwaysBump: true },
+    );
+    return { id: created.id, slug: created.slug, revision };
+  });
+}
+
+export type UpdatePriceListInput = PriceListFlags & { name: string; description: string | null };
+
+/** Name, description and flags; the slug stays, so links keep working. */
+export async function updatePriceList(actor: Actor, id: string, input: UpdatePriceListInput) {
+  return withTransaction(async (tx) => {
+    const list = await lockList(tx, id);
+    const after = {
+      name: input.name,
+      description: input.description,
+      isPublic: input.isPublic,
+      isDefaultForCustomers: input.isDefaultForCustomers,
+      isTemplate: input.isTemplate,
+    };
+    const changes = diffFields(list, after);
+    if (Object.keys(changes).length === 0) return { revision: list.revision, changed: false };
+    await takeExclusiveFlags(tx, actor, list.id, input);
+    await tx.update(priceList).set(after).where(eq(priceList.id, list.id));
+    await recordActivity(tx, {
+      actorId: actor.id,
+      entityType: "price_list",
+      entityId: list.id,
+      action: "updated",
+      summary: input.name,
+      changes,
+    });
+    const { revision } = await applyPriceChanges(tx, list, [], { actor, source: "screen", alwaysBump: true });
+    return { revision, changed: true };
+  });
+}
+
+/** A copy with the same items and prices, parent and adjustment, and none of the flags. */
+export async function duplicatePriceList(actor: Actor, id: string, name: string) {
+  return withTransaction(async (tx) => {
+    const source = await lockList(tx, id);
+    const [created] = await tx
+      .insert(priceList)
+      .values({
+        slug: await freeSlug(tx, name),
+        name,
+        description: source.description,
+        parentId: source.parentId,
+        adjustmentType: source.adjustmentType,
+        adjustmentValue: source.adjustmentValue,
+        createdBy: actor.id,
+        revision: 0,
+      })
+      .returning();
+    await recordActivity(tx, {
+      actorId: actor.id,
+      entityType: "price_list",
+      entityId: created.id,
+      action: "created",
+      summary: created.name,
+      changes: { name: created.name, duplicateOf: source.name },
+    });
+    const items = await tx
+      .select({ productId: priceListItem.productId, priceCents: priceListItem.priceCents })
+      .from(priceListItem)
+      .where(eq(priceListItem.priceListId, source.id));
+    const { revision } = await applyPriceChanges(
+      tx,
+      created,
+      items.map((i) => ({ productId: i.productId, oldCents: "absent" as const, newCents: i.priceCents })),
+      { actor, source: "create", alwaysBump: true },
+    );
+    return { id: created.id, slug: created.slug, revision };
+  });
+}
+
+/**
+ * Deleting keeps the list and its versions (an admin can restore it): it takes a version, then
+ * marks the list deleted. Its flags go with it, so the public page says there is no list rather
+ * than showing a deleted one.
+ */
+export async function deletePriceList(actor: Actor, id: string) {
+  return withTransaction(async (tx) => {
+    const list = await lockList(tx, id);
+    await takeVersion(tx, list, { actor, reason: "deleted", automatic: true });
+    await tx
+      .update(priceList)
+      .set({ deletedAt: new Date(), updatedAt: new Date(), revision: list.revision + 1 })
+      .where(eq(priceList.id, list.id));
+    await recordActivity(tx, {
+      actorId: actor.id,
+      entityType: "price_list",
+      entityId: list.id,
+      action: "deleted",
+      summary: list.name,
+      changes: { deletedAt: { before: null, after: new Date().toISOString() } },
+    });
+    await notifyListChanged(tx, list.id);
+    return { slug: list.slug };
+  });
+}
+
+/** An admin brings a deleted list back; a flag another list took meanwhile stays with that list. */
+export async function restoreDeletedPriceList(actor: Actor, id: string) {
+  return withTransaction(async (tx) => {
+    const list = await lockList(tx, id, { includeDeleted: true });
+    if (!list.deletedAt) throw new PriceListError("errors.notDeleted", 409);
+    const taken = await tx
+      .select({ isPublic: priceList.isPublic, isDefault: priceList.isDefaultForCustomers })
+      .from(priceList)
+      .where(and(isNull(priceList.deletedAt), sql`(${priceList.isPublic} or ${priceList.isDefaultForCustomers})`));
+    const keepPublic = list.isPublic && !taken.some((t) => t.isPublic);
+    const keepDefault = list.isDefaultForCustomers && !taken.some((t) => t.isDefault);
+    await tx
+      .update(priceList)
+      .set({
+        deletedAt: null,
+        isPublic: keepPublic,
+        isDefaultForCustomers: keepDefault,
+        updatedAt: new Date(),
+        revision: list.revision + 1,
+      })
+      .where(eq(priceList.id, list.id));
+    await recordActivity(tx, {
+      actorId: actor.id,
+      entityType: "price_list",
+      entityId: list.id,
+      action: "updated",
+      summary: list.name,
+      changes: { deletedAt: { before: list.deletedAt.toISOString(), after: null } },
+    });
+    await notifyListChanged(tx, list.id);
+    return { slug: list.slug };
+  });
+}
+
+/** Customers (name and email only) and the list each one sees, for the assignment screen. */
+export async function listCustomerAssignments() {
+  return db()
+    .select({
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      priceListId: customerPriceList.priceListId,
+    })
+    .from(user)
+    .leftJoin(customerPriceList, eq(customerPriceList.userId, user.id))
+    .where(eq(user.role, "customer"))
+    .orderBy(asc(sql`lower(${user.name})`), asc(user.id));
+}
+
+/**
+ * D6: these customers see this list from now on (each customer sees one list); customers of the
+ * list who are not named go back to the default list.
+ */
+export async function assignPriceList(actor: Actor, listId: string, customerIds: string[]) {
+  return withTransaction(async (tx) => {
+    const list = await lockList(tx, listId);
+    const customers = customerIds.length
+      ? await tx
+          .select({ id: user.id, email: user.email })
+          .from(user)
+          .where(and(inArray(user.id, customerIds), eq(user.role, "customer")))
+      : [];
+    const before = await tx
+      .select({ userId: customerPriceList.userId, email: user.email })
+      .from(customerPriceList)
+      .innerJoin(user, eq(user.id, customerPriceList.userId))
+      .where(eq(customerPriceList.priceListId, list.id));
+    const keep = new Set(customers.map((c) => c.id));
+    const removed = before.filter((b) => !keep.has(b.userId));
+    if (removed.length > 0) {
+      await tx.delete(customerPriceList).where(
+        and(
+          eq(customerPriceList.priceListId, list.id),
+          inArray(
+            customerPriceList.userId,
+            removed.map((r) => r.userId),
+          ),
+        ),
+      );
+    }
+    if (customers.length > 0) {
+      await tx
+        .insert(customerPriceList)
+        .values(customers.map((c) => ({ userId: c.id, priceListId: list.id, assignedBy: actor.id })))
+        .onConflictDoUpdate({
+          target: customerPriceList.userId,
+          set: { priceListId: list.id, assignedBy: actor.id, updatedAt: new Date() },
+        });
+    }
+    const beforeEmails = before.map((b) => b.email).sort();
+    const afterEmails = customers.map((c) => c.email).sort();
+    if (JSON.stringify(beforeEmails) !== JSON.stringify(afterEmails)) {
+      await recordActivity(tx, {
+        actorId: actor.id,
+        entityType: "price_list",
+        entityId: list.id,
+        action: "updated",
+        summary: list.name,
+        changes: { customers: { before: beforeEmails, after: afterEmails } },
+      });
+    }
+    return { assigned: customers.length, unknown: customerIds.length - customers.length };
+  });
+}
+
+/** How many active products the catalogue has but the list lacks (for the "add products" picker). */
+export async function countMissingProducts(listId: string) {
+  const [{ total }] = await db()
+    .select({ total: count() })
+    .from(product)
+    .where(
+      and(
+        isNull(product.archivedAt),
+        sql`not exists (select 1 from ${priceListItem} i where i.price_list_id = ${listId} and i.product_id = ${product.id})`,
+      ),
+    );
+  return total;
+}

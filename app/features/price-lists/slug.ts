@@ -1,0 +1,24 @@
+/** Words a price-list slug may not be, because a route already uses them (D18). */
+export const RESERVED_SLUGS = new Set(["manage", "new"]);
+
+/** D18: lowercase ASCII words joined by hyphens; accents are dropped, anything else separates words. */
+export function slugify(text: string) {
+  const slug = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/g, "");
+  return slug || "list";
+}
+
+/** The first of base, base-2, base-3… that is neither taken nor reserved. */
+export function firstFreeSlug(base: string, taken: ReadonlySet<string>) {
+  if (!taken.has(base) && !RESERVED_SLUGS.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
