@@ -1,0 +1,135 @@
+import pg from "pg";
+import { databaseHandle } from "~/db/client.server";
+import { logger } from "~/lib/logger.server";
+import { PRICE_LIST_CHANNEL } from "./internal.server";
+
+/**
+ * What a subscriber hears: a list changed (its id), or "resync" after the listening connection
+ * was lost and found again, when changes in between may have been missed.
+ */
+export type PriceListEvent = { kind: "changed"; listId: string } | { kind: "resync" };
+type Subscriber = (event: PriceListEvent) => void;
+
+const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
+
+/**
+ * One LISTEN per process, fanned out to every open page of this process. Writers NOTIFY inside
+ * their transaction, so another server process on the same PostgreSQL hears the change too; on
+ * the embedded database PGlite's own listen() does the same within the one process.
+ */
+class PriceListHub {
+  private subscribers = new Set<Subscriber>();
+  private stopListening: (() => Promise<void>) | null = null;
+  private starting: Promise<void> | null = null;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private attempt = 0;
+  private stopped = false;
+
+  subscribe(subscriber: Subscriber) {
+    this.subscribers.add(subscriber);
+    this.stopped = false;
+    void this.ensureListening();
+    return () => {
+      this.subscribers.delete(subscriber);
+    };
+  }
+
+  /** Resolves once the process listens (a page opened just now hears changes from then on). */
+  listening() {
+    return this.ensureListening();
+  }
+
+  private emit(event: PriceListEvent) {
+    for (const subscriber of this.subscribers) {
+      try {
+        subscriber(event);
+      } catch (error) {
+        logger.warn({ err: error }, "price list subscriber failed");
+      }
+    }
+  }
+
+  private ensureListening() {
+    if (this.stopListening || this.starting || this.stopped) return this.starting ?? Promise.resolve();
+    this.starting = this.listen()
+      .then((stop) => {
+        this.stopListening = stop;
+        if (this.attempt > 0) this.emit({ kind: "resync" });
+        this.attempt = 0;
+      })
+      .catch((error) => {
+        logger.warn({ err: error }, "price list events: listening failed");
+        this.scheduleReconnect();
+      })
+      .finally(() => {
+        this.starting = null;
+      });
+    return this.starting;
+  }
+
+  private scheduleReconnect() {
+    if (this.stopped) return;
+    const delay = RECONNECT_DELAYS_MS[Math.min(this.attempt, RECONNECT_DELAYS_MS.length - 1)];
+    this.attempt++;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => void this.ensureListening(), delay);
+    this.reconnectTimer.unref();
+  }
+
+  private async listen(): Promise<() => Promise<void>> {
+    const handle = databaseHandle();
+    const onChange = (listId: string) => this.emit({ kind: "changed", listId });
+    if (handle.kind === "pglite" && handle.pglite) {
+      return handle.pglite.listen(PRICE_LIST_CHANNEL, onChange);
+    }
+    const connectionString = (handle.pool as unknown as { options: { connectionString: string } }).options
+      .connectionString;
+    const client = new pg.Client({ connectionString });
+    let closing = false;
+    const lost = (error?: Error) => {
+      if (closing) return;
+      closing = true;
+      logger.warn({ err: error }, "price list events: the listening connection was lost");
+      this.stopListening = null;
+      client.end().catch(() => {});
+      this.scheduleReconnect();
+    };
+    client.on("notification", (message) => {
+      if (message.channel === PRICE_LIST_CHANNEL && message.payload) onChange(message.payload);
+    });
+    client.on("error", lost);
+    client.on("end", () => lost());
+    await client.connect();
+    await client.query(`listen ${PRICE_LIST_CHANNEL}`);
+    return async () => {
+      closing = true;
+      await client.end();
+    };
+  }
+
+  /** On shutdown: stop listening and forget every subscriber (their streams are closed by the server). */
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    this.subscribers.clear();
+    await this.starting;
+    const stop = this.stopListening;
+    this.stopListening = null;
+    await stop?.().catch(() => {});
+  }
+}
+
+const shared = globalThis as typeof globalThis & { __priceListHub?: PriceListHub };
+shared.__priceListHub ??= new PriceListHub();
+
+export function subscribeToPriceLists(subscriber: Subscriber) {
+  return shared.__priceListHub!.subscribe(subscriber);
+}
+
+export function priceListEventsReady() {
+  return shared.__priceListHub!.listening();
+}
+
+export function stopPriceListEvents() {
+  return shared.__priceListHub!.stop();
+}

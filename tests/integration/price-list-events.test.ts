@@ -1,0 +1,123 @@
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db, withTransaction } from "../../app/db/client.server";
+import { product } from "../../app/db/schema";
+import {
+  priceListEventsReady,
+  stopPriceListEvents,
+  subscribeToPriceLists,
+  type PriceListEvent,
+} from "../../app/features/price-lists/events.server";
+import { addProductsToList, savePriceEdits } from "../../app/features/price-lists/items.server";
+import { createPriceList } from "../../app/features/price-lists/lists.server";
+import { useTestDatabase } from "../support/test-db";
+import { makeUser } from "../support/users-context";
+
+const test = await useTestDatabase();
+
+let seller: { id: string };
+let listId: string;
+let productId: string;
+
+function collect() {
+  const events: PriceListEvent[] = [];
+  const unsubscribe = subscribeToPriceLists((e) => events.push(e));
+  return { events, unsubscribe };
+}
+
+async function until(check: () => boolean, ms = 5_000) {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > ms) throw new Error("timed out waiting for an event");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+beforeAll(async () => {
+  seller = await makeUser("seller");
+  const [row] = await db()
+    .insert(product)
+    .values({ slug: "mango", nameEn: "Mango", nameEs: "Mango", basePriceCents: 100 })
+    .returning({ id: product.id });
+  productId = row.id;
+  const list = await createPriceList(seller, {
+    name: "Live",
+    description: null,
+    sourceId: null,
+    adjustmentType: null,
+    adjustmentValue: null,
+    isPublic: false,
+    isDefaultForCustomers: false,
+    isTemplate: false,
+  });
+  listId = list.id;
+  await addProductsToList(seller, listId, [productId]);
+});
+
+afterAll(async () => {
+  await stopPriceListEvents();
+});
+
+describe(`price list change events (${test.kind})`, () => {
+  it("tells every subscriber which list changed, once the change is committed", async () => {
+    const a = collect();
+    const b = collect();
+    await priceListEventsReady();
+    await savePriceEdits(seller, listId, [{ productId, priceCents: 250 }]);
+    await until(() => a.events.length > 0 && b.events.length > 0);
+    expect(a.events).toEqual([{ kind: "changed", listId }]);
+    expect(b.events).toEqual([{ kind: "changed", listId }]);
+    a.unsubscribe();
+    await savePriceEdits(seller, listId, [{ productId, priceCents: 260 }]);
+    await until(() => b.events.length > 1);
+    expect(a.events).toHaveLength(1);
+    b.unsubscribe();
+  });
+
+  it("says nothing of a change that was rolled back", async () => {
+    const c = collect();
+    await priceListEventsReady();
+    await withTransaction(async (tx) => {
+      await tx.execute(sql`select pg_notify('price_list_changed', ${listId})`);
+      throw new Error("rolled back");
+    }).catch(() => {});
+    await savePriceEdits(seller, listId, [{ productId, priceCents: 270 }]);
+    await until(() => c.events.length > 0);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(c.events).toEqual([{ kind: "changed", listId }]);
+    c.unsubscribe();
+  });
+
+  it.runIf(test.kind === "postgres")(
+    "reaches a listener on another connection, as another server process would be",
+    async () => {
+      const other = new pg.Client({ connectionString: test.url });
+      await other.connect();
+      const heard: string[] = [];
+      other.on("notification", (m) => heard.push(m.payload ?? ""));
+      await other.query("listen price_list_changed");
+      await savePriceEdits(seller, listId, [{ productId, priceCents: 280 }]);
+      await until(() => heard.length > 0);
+      expect(heard).toEqual([listId]);
+      await other.end();
+    },
+  );
+
+  it.runIf(test.kind === "postgres")(
+    "listens again after losing its connection, and tells subscribers to resynchronise",
+    async () => {
+      const d = collect();
+      await priceListEventsReady();
+      await db().execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'listen price_list_changed%' and pid <> pg_backend_pid()`,
+      );
+      await until(() => d.events.some((e) => e.kind === "resync"), 8_000);
+      await savePriceEdits(seller, listId, [{ productId, priceCents: 290 }]);
+      await until(() => d.events.some((e) => e.kind === "changed"));
+      expect(d.events).toEqual([{ kind: "resync" }, { kind: "changed", listId }]);
+      d.unsubscribe();
+    },
+    15_000,
+  );
+});
