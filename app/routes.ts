@@ -29,6 +29,7 @@ export default [
     route("manage-users", "routes/manage-users.tsx"),
     route("activity", "routes/activity.tsx"),
   ]),
+  route("pricesprivate/:id/events", "routes/price-list-events.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

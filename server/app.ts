@@ -6,6 +6,7 @@ import { bootstrap, shutdownDatabase } from "~/db/bootstrap.server";
 import { databaseHandle } from "~/db/client.server";
 import { sql } from "drizzle-orm";
 import { deliverDueMessages } from "~/features/mail/outbox.server";
+import { stopPriceListEvents } from "~/features/price-lists/events.server";
 import { logger } from "~/lib/logger.server";
 import { imagesRouter } from "./images";
 import { uploadsRouter } from "./uploads";
@@ -55,6 +56,11 @@ export async function startup() {
     deliverDueMessages().catch((error) => logger.error({ err: error }, "mail delivery loop failed"));
   }, 15_000);
   mailTimer.unref();
+}
+
+/** Ends every open event stream, so closing the HTTP server is not held up by them. */
+export async function endStreams() {
+  await stopPriceListEvents();
 }
 
 export async function shutdown() {

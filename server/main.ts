@@ -7,6 +7,7 @@ import { requestLocals, securityHeaders, originCheck } from "./security";
 type ServerBuildModule = {
   app: express.Router;
   startup: () => Promise<void>;
+  endStreams: () => Promise<void>;
   shutdown: () => Promise<void>;
 };
 
@@ -28,7 +29,13 @@ export async function runServer({ dev }: { dev: boolean }): Promise<RunningServe
       if (req.path.startsWith("/assets/") || req.path === "/healthz") return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info(
-        { requestId: res.locals.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) },
+        {
+          requestId: res.locals.requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(ms),
+        },
         "request",
       );
     });
@@ -100,6 +107,7 @@ export async function runServer({ dev }: { dev: boolean }): Promise<RunningServe
     (closing ??= (async () => {
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      await build.endStreams();
       const force = setTimeout(() => server.closeAllConnections(), 5_000);
       await stopped;
       clearTimeout(force);

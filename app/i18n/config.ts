@@ -15,6 +15,7 @@ export const namespaces = [
   "public",
   "catalog",
   "contact",
+  "prices",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -7,6 +7,7 @@ import enDashboard from "./locales/en/dashboard.json";
 import enGeneral from "./locales/en/general.json";
 import enImport from "./locales/en/import.json";
 import enNavigation from "./locales/en/navigation.json";
+import enPrices from "./locales/en/prices.json";
 import enPublic from "./locales/en/public.json";
 import enUsers from "./locales/en/users.json";
 import esAccount from "./locales/es/account.json";
@@ -18,6 +19,7 @@ import esDashboard from "./locales/es/dashboard.json";
 import esGeneral from "./locales/es/general.json";
 import esImport from "./locales/es/import.json";
 import esNavigation from "./locales/es/navigation.json";
+import esPrices from "./locales/es/prices.json";
 import esPublic from "./locales/es/public.json";
 import esUsers from "./locales/es/users.json";
 import type { Lang, Namespace } from "./config";
@@ -35,6 +37,7 @@ export const en = {
   public: enPublic,
   catalog: enCatalog,
   contact: enContact,
+  prices: enPrices,
 } satisfies Record<Namespace, unknown>;
 
 export const es: Record<Namespace, unknown> = {
@@ -49,6 +52,7 @@ export const es: Record<Namespace, unknown> = {
   public: esPublic,
   catalog: esCatalog,
   contact: esContact,
+  prices: esPrices,
 };
 
 export const resources: Record<Lang, Record<Namespace, unknown>> = { en, es };

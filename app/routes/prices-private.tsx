@@ -1,7 +1,24 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { requirePermission } from "~/auth/guards.server";
-import { Preparing } from "~/components/preparing";
+import { Form, data, redirect } from "react-router";
+import { getLang, requirePermission } from "~/auth/guards.server";
+import { can } from "~/auth/permissions";
+import { Button } from "~/components/ui/button";
+import { DateTime } from "~/components/ui/date-time";
+import { FormAlert, TextField } from "~/components/ui/field";
+import { groupConsecutive, groupOf } from "~/features/catalog/categories";
+import { unitAndPack } from "~/features/catalog/format";
+import { LiveStatus } from "~/features/price-lists/components/live-status";
+import { useLiveList } from "~/features/price-lists/components/use-live-list";
+import { findPriceItems, type PriceItemView } from "~/features/price-lists/items.server";
+import {
+  findCustomerList,
+  findFirstListForStaff,
+  findPriceListBySlug,
+  listPriceLists,
+} from "~/features/price-lists/lists.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
+import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/prices-private";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -9,12 +26,172 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, { title: t("viewPrices", { ns: "navigation" }), noindex: true });
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requirePermission(request, context, "prices:view-private");
-  return null;
+/**
+ * Staff choose any list; a customer sees the list assigned to them, else the default customer
+ * list, read-only (D6).
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requirePermission(request, context, "prices:view-private");
+  const staff = can(user, "prices:view-all-lists");
+  const chosen = new URL(request.url).searchParams.get("list");
+  if (staff && chosen) throw redirect(`/pricesprivate/${encodeURIComponent(chosen)}`);
+  let list;
+  if (staff) {
+    list = params.id ? await findPriceListBySlug(params.id) : await findFirstListForStaff();
+    if (params.id && !list) throw data(null, { status: 404, statusText: "Not Found" });
+  } else {
+    list = await findCustomerList(user.id);
+    // Another list is none of the customer's business, so it does not exist for them.
+    if (params.id && params.id !== list?.slug) throw data(null, { status: 404, statusText: "Not Found" });
+  }
+  const lists = staff ? (await listPriceLists()).map((l) => ({ slug: l.slug, name: l.name })) : [];
+  if (!list) return { staff, lists, list: null, items: [] };
+  const items = await findPriceItems(list.id, getLang(context));
+  return {
+    staff,
+    lists,
+    list: { slug: list.slug, name: list.name, description: list.description, updatedAt: list.updatedAt },
+    items: staff ? items : items.filter((i) => i.active),
+  };
 }
 
-export default function Page() {
-  const { t } = useTranslation("navigation");
-  return <Preparing page={t("viewPrices")} />;
+function PriceRows({ items }: { items: PriceItemView[] }) {
+  const { t, i18n } = useTranslation(["prices", "catalog"]);
+  const groups = groupConsecutive(items, (row) => groupOf(row.category));
+  return (
+    <div className="space-y-8">
+      {groups.map(({ group, items: rows }) => (
+        <section key={group} aria-labelledby={`private-prices-${group}`} className="space-y-2">
+          <h2 id={`private-prices-${group}`} className="text-xl font-semibold">
+            {t(`categories.${group}`, { ns: "catalog" })}
+          </h2>
+          <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+            <table className="w-full table-fixed text-left text-sm">
+              <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+                <tr>
+                  <th scope="col" className="w-1/2 px-3 py-2 font-medium">
+                    {t("private.product")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    {t("private.unit")}
+                  </th>
+                  <th scope="col" className="w-28 px-3 py-2 text-right font-medium">
+                    {t("private.price")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                {rows.map((row) => (
+                  <tr key={row.productId} data-product={row.slug}>
+                    <th scope="row" className="px-3 py-2 font-medium">
+                      {row.name}
+                    </th>
+                    <td className="px-3 py-2 text-slate-700 dark:text-slate-300">
+                      {unitAndPack(t, i18n.language, row)}
+                    </td>
+                    <td className="px-3 py-2 text-right font-semibold tabular-nums">
+                      {row.priceCents === null ? (
+                        <span className="font-normal text-slate-700 dark:text-slate-300">{t("private.noPrice")}</span>
+                      ) : (
+                        formatMoney(row.priceCents, i18n.language)
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function ListView({
+  list,
+  items,
+}: {
+  list: NonNullable<Route.ComponentProps["loaderData"]["list"]>;
+  items: PriceItemView[];
+}) {
+  const { t } = useTranslation("prices");
+  const live = useLiveList(list.slug);
+  const [filter, setFilter] = useState("");
+  const needle = filter.trim().toLocaleLowerCase();
+  const shown = needle ? items.filter((i) => i.name.toLocaleLowerCase().includes(needle)) : items;
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="space-y-1">
+          <h2 className="text-2xl font-semibold">{list.name}</h2>
+          {list.description ? <p className="text-sm text-slate-700 dark:text-slate-300">{list.description}</p> : null}
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {t("private.updated")}: <DateTime value={list.updatedAt} />
+          </p>
+          <LiveStatus state={live.state} changes={live.changes} />
+        </div>
+        <TextField
+          label={t("private.filterLabel")}
+          name="filter"
+          type="search"
+          value={filter}
+          onChange={(e) => setFilter(e.currentTarget.value)}
+          placeholder={t("private.filterPlaceholder")}
+          autoComplete="off"
+        />
+      </div>
+      <p className="text-sm font-medium text-slate-700 dark:text-slate-300">
+        {t("private.count", { count: shown.length })}
+      </p>
+      {items.length === 0 ? (
+        <FormAlert tone="info">{t("private.empty")}</FormAlert>
+      ) : shown.length === 0 ? (
+        <p className="text-slate-700 dark:text-slate-300">{t("private.noMatch", { filter })}</p>
+      ) : (
+        <PriceRows items={shown} />
+      )}
+    </>
+  );
+}
+
+export default function PricesPrivate({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("prices");
+  const { staff, lists, list, items } = loaderData;
+  return (
+    <div className="mx-auto max-w-navbar space-y-6 px-4 py-8">
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold tracking-tight">{t("private.title")}</h1>
+        <p className="max-w-2xl text-slate-700 dark:text-slate-300">
+          {staff ? t("private.intro") : t("private.customerIntro")}
+        </p>
+      </header>
+      {staff && lists.length > 0 ? (
+        <Form method="get" action="/pricesprivate" className="flex flex-wrap items-end gap-2">
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            {t("private.chooseList")}
+            <select
+              name="list"
+              defaultValue={list?.slug}
+              key={list?.slug}
+              className="min-h-10 rounded-md border border-slate-300 bg-white px-3 py-2 text-base dark:border-slate-600 dark:bg-slate-900"
+            >
+              {lists.map((l) => (
+                <option key={l.slug} value={l.slug}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button type="submit" variant="secondary">
+            {t("private.show")}
+          </Button>
+        </Form>
+      ) : null}
+      {list ? (
+        <ListView key={list.slug} list={list} items={items} />
+      ) : (
+        <FormAlert tone="info">{staff ? t("errors.noLists") : t("private.noList")}</FormAlert>
+      )}
+    </div>
+  );
 }

@@ -4,10 +4,10 @@ import { logger } from "~/lib/logger.server";
 import { PRICE_LIST_CHANNEL } from "./internal.server";
 
 /**
- * What a subscriber hears: a list changed (its id), or "resync" after the listening connection
- * was lost and found again, when changes in between may have been missed.
+ * What a subscriber hears: a list changed (its id); "resync" after the listening connection was
+ * lost and found again, when changes in between may have been missed; "closing" on shutdown.
  */
-export type PriceListEvent = { kind: "changed"; listId: string } | { kind: "resync" };
+export type PriceListEvent = { kind: "changed"; listId: string } | { kind: "resync" } | { kind: "closing" };
 type Subscriber = (event: PriceListEvent) => void;
 
 const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
@@ -111,6 +111,7 @@ class PriceListHub {
   async stop() {
     this.stopped = true;
     clearTimeout(this.reconnectTimer);
+    this.emit({ kind: "closing" });
     this.subscribers.clear();
     await this.starting;
     const stop = this.stopListening;

@@ -401,3 +401,24 @@ export async function countMissingProducts(listId: string) {
     );
   return total;
 }
+
+/** D6: the list a customer sees: the one assigned to them, else the default list for customers. */
+export async function findCustomerList(userId: string) {
+  const [assigned] = await db()
+    .select({ slug: priceList.slug })
+    .from(customerPriceList)
+    .innerJoin(priceList, eq(priceList.id, customerPriceList.priceListId))
+    .where(and(eq(customerPriceList.userId, userId), isNull(priceList.deletedAt)));
+  if (assigned) return findPriceListBySlug(assigned.slug);
+  const [fallback] = await db()
+    .select({ slug: priceList.slug })
+    .from(priceList)
+    .where(and(eq(priceList.isDefaultForCustomers, true), isNull(priceList.deletedAt)));
+  return fallback ? findPriceListBySlug(fallback.slug) : null;
+}
+
+/** The list a member of staff sees first: the default customer list, else the public one, else the first. */
+export async function findFirstListForStaff() {
+  const lists = await listPriceLists();
+  return lists.find((l) => l.isDefaultForCustomers) ?? lists.find((l) => l.isPublic) ?? lists[0] ?? null;
+}

@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+
+/** D24: the channel's states as people read them. */
+export type LiveState = "connecting" | "live" | "reconnecting";
+
+/** The specification's reconnect back-off: 1 s, 2 s, 5 s, then every 10 s. */
+export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
+
+/**
+ * Follows a list's server-sent events and reloads the page's data when it changes, and once more
+ * after a reconnection (changes may have been missed meanwhile).
+ */
+export function useLiveList(slug: string) {
+  const revalidator = useRevalidator();
+  // The stream outlives renders; it calls the latest revalidate without reopening.
+  const revalidate = useRef(revalidator.revalidate);
+  useEffect(() => {
+    revalidate.current = revalidator.revalidate;
+  });
+  const [state, setState] = useState<LiveState>("connecting");
+  const [changes, setChanges] = useState(0);
+
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    let everConnected = false;
+    const open = () => {
+      source = new EventSource(`/pricesprivate/${encodeURIComponent(slug)}/events`);
+      source.addEventListener("ready", () => {
+        if (everConnected) void revalidate.current();
+        everConnected = true;
+        attempt = 0;
+        setState("live");
+      });
+      source.addEventListener("changed", () => {
+        setChanges((n) => n + 1);
+        void revalidate.current();
+      });
+      source.onerror = () => {
+        source?.close();
+        setState("reconnecting");
+        const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
+        attempt++;
+        timer = setTimeout(open, delay);
+      };
+    };
+    setState("connecting");
+    open();
+    return () => {
+      clearTimeout(timer);
+      source?.close();
+    };
+  }, [slug]);
+
+  return { state, changes };
+}
