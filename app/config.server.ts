@@ -24,9 +24,17 @@ const schema = z.object({
   SOCIAL_LINKS: z
     .string()
     .default("https://www.facebook.com/pompanofresh,https://www.instagram.com/pompanofresh")
-    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url())),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
   MAIL_FROM: z.string().default("Pompano Fresh Produce <no-reply@pompanofresh.example>"),
   SMS_WEBHOOK_URL: z.url().optional(),
   AI_BASE_URL: z.url().optional(),
@@ -61,4 +69,9 @@ let cached: Config | undefined;
 export function config(): Config {
   cached ??= parseConfig(process.env);
   return cached;
+}
+
+/** Tests that change process.env read the configuration again on the next config(). */
+export function resetConfigForTests() {
+  cached = undefined;
 }

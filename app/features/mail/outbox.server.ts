@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lte, sql, type SQL } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import { config } from "~/config.server";
 import { db, type DbOrTx } from "~/db/client.server";
@@ -13,7 +13,7 @@ export type OutboxMessage = {
   body: string;
 };
 
-const MAX_ATTEMPTS = 5;
+export const MAX_ATTEMPTS = 5;
 
 /** D16: every message is written to the outbox first, in the caller's transaction when it has one. */
 export async function enqueueMessage(tx: DbOrTx, message: OutboxMessage) {
@@ -43,22 +43,71 @@ async function getTransporter(): Promise<Transporter | null> {
   const url = config().SMTP_URL;
   if (!url) return (transporter = null);
   const nodemailer = await import("nodemailer");
-  transporter = nodemailer.createTransport(url);
+  // A mail server that stops answering must give up well inside the lease below.
+  transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
   return transporter;
 }
 
-/** Deliver what is due; failures back off and end in the failed state after MAX_ATTEMPTS. */
-export async function deliverDueMessages(now = new Date()) {
+/**
+ * How long a claimed message belongs to the process sending it. The claim moves its next attempt
+ * this far ahead, so no other process (or overlapping timer run) picks it up meanwhile; if the
+ * sender dies, the message simply falls due again when the lease runs out.
+ */
+const LEASE_SECONDS = 5 * 60;
+const BATCH_SIZE = 20;
+
+/**
+ * The time a run works by: the database's clock, one for every app instance and the same one that
+ * stamped the rows (a message written this millisecond is already due), or a given time in tests.
+ */
+function clockAt(now?: Date): SQL {
+  return now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+}
+
+function secondsAfter(clock: SQL, seconds: number) {
+  return sql`${clock} + make_interval(secs => ${seconds})`;
+}
+
+/**
+ * Claims the oldest due email in one statement: the row is locked (skipping rows another process
+ * has locked), its attempt counted and its lease set, so two concurrent callers never get the same one.
+ */
+async function claimDueMessage(clock: SQL) {
+  const due = db()
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, "pending"), eq(mailOutbox.channel, "email"), lte(mailOutbox.nextAttemptAt, clock)))
+    .orderBy(asc(mailOutbox.id))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  const [message] = await db()
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: secondsAfter(clock, LEASE_SECONDS) })
+    // A scalar subquery runs once; `id in (...)` may be planned as a join that rescans the locking
+    // subquery for every candidate row and so claims them all.
+    .where(and(sql`${mailOutbox.id} = (${due})`, eq(mailOutbox.status, "pending")))
+    .returning();
+  return message as typeof mailOutbox.$inferSelect | undefined;
+}
+
+/**
+ * Delivers what is due by SMTP (email channel only), each message claimed first so that concurrent
+ * runs, in this process or another, never send one twice. A failure backs off (1, 2, 4, 8 minutes)
+ * and ends in the failed state after MAX_ATTEMPTS. Without SMTP_URL nothing is touched.
+ */
+export async function deliverDueMessages(now?: Date) {
   const transport = await getTransporter();
   if (!transport) return 0;
-  const due = await db()
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, "pending"), eq(mailOutbox.channel, "email"), lte(mailOutbox.nextAttemptAt, now)))
-    .orderBy(asc(mailOutbox.id))
-    .limit(20);
+  const clock = clockAt(now);
   let sent = 0;
-  for (const message of due) {
+  for (let i = 0; i < BATCH_SIZE; i++) {
+    const message = await claimDueMessage(clock);
+    if (!message) break;
     try {
       await transport.sendMail({
         from: config().MAIL_FROM,
@@ -68,22 +117,20 @@ export async function deliverDueMessages(now = new Date()) {
       });
       await db()
         .update(mailOutbox)
-        .set({ status: "sent", sentAt: new Date(), attempts: message.attempts + 1, lastError: null })
+        .set({ status: "sent", sentAt: sql`now()`, lastError: null })
         .where(eq(mailOutbox.id, message.id));
       sent++;
     } catch (error) {
-      const attempts = message.attempts + 1;
-      const failed = attempts >= MAX_ATTEMPTS;
+      const failed = message.attempts >= MAX_ATTEMPTS;
       await db()
         .update(mailOutbox)
         .set({
           status: failed ? "failed" : "pending",
-          attempts,
           lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
-          nextAttemptAt: sql`now() + make_interval(secs => ${30 * 2 ** attempts})`,
+          nextAttemptAt: secondsAfter(clock, 30 * 2 ** message.attempts),
         })
         .where(eq(mailOutbox.id, message.id));
-      logger.warn({ outboxId: message.id, attempts, failed }, "mail delivery failed");
+      logger.warn({ outboxId: message.id, attempts: message.attempts, failed }, "mail delivery failed");
     }
   }
   return sent;
