@@ -6,6 +6,7 @@ import { bootstrap, shutdownDatabase } from "~/db/bootstrap.server";
 import { databaseHandle } from "~/db/client.server";
 import { sql } from "drizzle-orm";
 import { deliverDueMessages } from "~/features/mail/outbox.server";
+import { pruneExpiredRows } from "~/features/maintenance/retention.server";
 import { stopPriceListEvents } from "~/features/price-lists/events.server";
 import { logger } from "~/lib/logger.server";
 import { imagesRouter } from "./images";
@@ -46,6 +47,7 @@ app.all(
 );
 
 let mailTimer: NodeJS.Timeout | undefined;
+let retentionTimer: NodeJS.Timeout | undefined;
 
 export async function startup() {
   await bootstrap({ seedOnFirstStart: true });
@@ -56,6 +58,11 @@ export async function startup() {
     deliverDueMessages().catch((error) => logger.error({ err: error }, "mail delivery loop failed"));
   }, 15_000);
   mailTimer.unref();
+  // DESIGN section 7: expired sessions, expired verification rows and old rate-limit counters go.
+  retentionTimer = setInterval(() => {
+    pruneExpiredRows().catch((error) => logger.error({ err: error }, "retention run failed"));
+  }, 10 * 60_000);
+  retentionTimer.unref();
 }
 
 /** Ends every open event stream, so closing the HTTP server is not held up by them. */
@@ -65,5 +72,6 @@ export async function endStreams() {
 
 export async function shutdown() {
   clearInterval(mailTimer);
+  clearInterval(retentionTimer);
   await shutdownDatabase();
 }

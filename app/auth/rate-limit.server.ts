@@ -34,8 +34,11 @@ export async function consumeRateLimit(name: RateLimitName, clientIp: string, no
   return { allowed: row.count <= max, retryAfterSeconds: Math.ceil((windowStart + windowMs - now) / 1000) };
 }
 
+/** Removes counters whose window started more than a day ago (every window is far shorter); returns how many. */
 export async function pruneRateLimits(now = Date.now()) {
-  await db()
+  const removed = await db()
     .delete(rateLimit)
-    .where(lt(rateLimit.windowStart, now - 24 * 60 * 60_000));
+    .where(lt(rateLimit.windowStart, now - 24 * 60 * 60_000))
+    .returning({ key: rateLimit.key });
+  return removed.length;
 }

@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { consumeRateLimit } from "../../app/auth/rate-limit.server";
+import { db } from "../../app/db/client.server";
+import { mailOutbox, rateLimit, session, verification } from "../../app/db/schema";
+import { enqueueMessage } from "../../app/features/mail/outbox.server";
+import { pruneExpiredRows } from "../../app/features/maintenance/retention.server";
+import { useTestDatabase } from "../support/test-db";
+import { makeUser } from "../support/users-context";
+
+const test = await useTestDatabase();
+
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+
+async function insertSession(userId: string, expiresAt: Date) {
+  const id = crypto.randomUUID();
+  const created = new Date(expiresAt.getTime() - 7 * DAY);
+  await db()
+    .insert(session)
+    .values({
+      id,
+      token: randomBytes(24).toString("base64url"),
+      userId,
+      expiresAt,
+      createdAt: created,
+      updatedAt: created,
+    });
+  return id;
+}
+
+async function insertVerification(identifier: string, expiresAt: Date) {
+  const id = crypto.randomUUID();
+  await db().insert(verification).values({ id, identifier, value: "someone", expiresAt });
+  return id;
+}
+
+describe(`retention (${test.kind})`, () => {
+  it("removes expired sessions, expired verification rows and old rate-limit rows, and keeps the rest", async () => {
+    const now = new Date();
+    const person = await makeUser("customer");
+
+    const expiredSessions = [
+      await insertSession(person.id, new Date(now.getTime() - 30 * DAY)),
+      await insertSession(person.id, new Date(now.getTime() - 1000)),
+    ];
+    const liveSessions = [
+      await insertSession(person.id, new Date(now.getTime() + 1000)),
+      await insertSession(person.id, new Date(now.getTime() + 7 * DAY)),
+    ];
+
+    const usedUp = [
+      await insertVerification("reset-password:old-link", new Date(now.getTime() - 2 * DAY)),
+      await insertVerification("phone-code:+19545550142", new Date(now.getTime() - 1000)),
+    ];
+    const stillValid = [await insertVerification("reset-password:new-link", new Date(now.getTime() + HOUR))];
+
+    // Counters: two whose windows began days ago, one from earlier today, one counted just now.
+    await db()
+      .insert(rateLimit)
+      .values([
+        { key: "sign-in:198.51.100.7", count: 3, windowStart: now.getTime() - 3 * DAY },
+        { key: "contact:198.51.100.8", count: 1, windowStart: now.getTime() - DAY - 60_000 },
+        { key: "register:198.51.100.9", count: 2, windowStart: now.getTime() - 2 * HOUR },
+      ]);
+    await consumeRateLimit("password-reset", "198.51.100.10", now.getTime());
+
+    // Mail sent long ago stays: admins read it in the outbox.
+    const oldMail = await enqueueMessage(db(), {
+      kind: "notice",
+      recipient: "buyer@example.test",
+      subject: "Old news",
+      body: "Sent a year ago.",
+    });
+    await db()
+      .update(mailOutbox)
+      .set({
+        status: "sent",
+        sentAt: new Date(now.getTime() - 365 * DAY),
+        createdAt: new Date(now.getTime() - 365 * DAY),
+      })
+      .where(eq(mailOutbox.id, oldMail));
+
+    expect(await pruneExpiredRows(now)).toEqual({ sessions: 2, verifications: 2, rateLimits: 2 });
+
+    const sessions = await db()
+      .select({ id: session.id })
+      .from(session)
+      .where(inArray(session.id, [...expiredSessions, ...liveSessions]));
+    expect(sessions.map((s) => s.id).sort()).toEqual([...liveSessions].sort());
+
+    const verifications = await db()
+      .select({ id: verification.id })
+      .from(verification)
+      .where(inArray(verification.id, [...usedUp, ...stillValid]));
+    expect(verifications.map((v) => v.id)).toEqual(stillValid);
+
+    const counters = await db().select({ key: rateLimit.key }).from(rateLimit);
+    expect(counters.map((c) => c.key).sort()).toEqual(["password-reset:198.51.100.10", "register:198.51.100.9"]);
+
+    const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, oldMail));
+    expect(mail.status).toBe("sent");
+
+    // Nothing more to remove on a second run.
+    expect(await pruneExpiredRows(now)).toEqual({ sessions: 0, verifications: 0, rateLimits: 0 });
+  });
+});
