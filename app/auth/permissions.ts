@@ -20,6 +20,7 @@ export const permissionTable = {
   "products:manage": staff,
   "prices:manage": staff,
   "price-lists:assign": staff,
+  "price-lists:restore-deleted": admins,
   "import:run": staff,
   "export:run": staff,
   "activity:view": admins,

@@ -4,15 +4,15 @@ export type PriceListErrorCode =
   | "errors.conflict"
   | "errors.noParent"
   | "errors.productNotFound"
-  | "errors.flagsOnDeleted"
   | "errors.notDeleted"
-  | "errors.versionNotFound";
+  | "errors.versionNotFound"
+  | "errors.forbidden";
 
 /** A refusal the person can act on; the route turns it into a translated message. */
 export class PriceListError extends Error {
   constructor(
     readonly code: PriceListErrorCode,
-    readonly status: 400 | 404 | 409,
+    readonly status: 400 | 403 | 404 | 409,
   ) {
     super(code);
   }

@@ -1,0 +1,90 @@
+import type { SessionUser } from "~/context";
+import { can } from "~/auth/permissions";
+import { logger } from "~/lib/logger.server";
+import { PriceListError } from "./errors";
+import {
+  createPriceList,
+  deletePriceList,
+  duplicatePriceList,
+  findPriceListBySlug,
+  restoreDeletedPriceList,
+  updatePriceList,
+} from "./lists.server";
+import { fieldErrors, listActionSchemas, type ListAction, type ListActionResult } from "./schema";
+
+/** The specification's texts per intent: success, a refusal, and an unexpected failure. */
+const messages = {
+  create: { ok: "messages.added", refused: "messages.createFailed", failed: "messages.addError" },
+  update: { ok: "messages.updated", refused: "messages.updateFailed", failed: "messages.updateError" },
+  duplicate: { ok: "messages.duplicated", refused: "messages.duplicateFailed", failed: "messages.addError" },
+  delete: { ok: "messages.deleted", refused: "messages.deleteFailed", failed: "messages.deleteError" },
+  restore: { ok: "messages.restored", refused: "messages.restoreFailed", failed: "messages.updateError" },
+} as const;
+
+type Intent = keyof typeof messages;
+const isIntent = (value: unknown): value is Intent => typeof value === "string" && value in messages;
+
+async function requireList(slugText: string, options: { includeDeleted?: boolean } = {}) {
+  const list = await findPriceListBySlug(slugText, options);
+  if (!list) throw new PriceListError("errors.notFound", 404);
+  return list;
+}
+
+async function run(actor: SessionUser, action: ListAction): Promise<{ slug?: string }> {
+  switch (action.intent) {
+    case "create": {
+      const source = action.source ? await requireList(action.source) : null;
+      return createPriceList(actor, { ...action, sourceId: source?.id ?? null });
+    }
+    case "update": {
+      const list = await requireList(action.slug);
+      await updatePriceList(actor, list.id, action);
+      return { slug: list.slug };
+    }
+    case "duplicate": {
+      const list = await requireList(action.slug);
+      return duplicatePriceList(actor, list.id, action.name);
+    }
+    case "delete": {
+      const list = await requireList(action.slug);
+      return deletePriceList(actor, list.id);
+    }
+    case "restore": {
+      if (!can(actor, "price-lists:restore-deleted")) throw new PriceListError("errors.forbidden", 403);
+      const list = await requireList(action.slug, { includeDeleted: true });
+      return restoreDeletedPriceList(actor, list.id);
+    }
+  }
+}
+
+/**
+ * One answer per form post of the price lists screen: validated with the shared schema, refused
+ * with the specification's texts, and never a stack trace or SQL error (those go to the log).
+ */
+export async function runListAction(
+  actor: SessionUser,
+  input: Record<string, unknown>,
+  requestId: string,
+): Promise<{ status: number; result: ListActionResult }> {
+  const intent = isIntent(input.intent) ? input.intent : "update";
+  const parsed = listActionSchemas[intent].safeParse(input);
+  if (!parsed.success) {
+    return {
+      status: 400,
+      result: { ok: false, intent, message: messages[intent].refused, errors: fieldErrors(parsed.error) },
+    };
+  }
+  try {
+    const { slug } = await run(actor, parsed.data);
+    return { status: 200, result: { ok: true, intent, message: messages[intent].ok, slug } };
+  } catch (error) {
+    if (error instanceof PriceListError) {
+      return {
+        status: error.status,
+        result: { ok: false, intent, message: messages[intent].refused, errors: { form: error.code } },
+      };
+    }
+    logger.error({ err: error, requestId, intent }, "price list action failed");
+    return { status: 500, result: { ok: false, intent, message: messages[intent].failed, errors: {} } };
+  }
+}

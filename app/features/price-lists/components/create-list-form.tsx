@@ -1,0 +1,151 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { SelectField, TextField } from "~/components/ui/field";
+import { applyAdjustment, formatMoney, type AdjustmentType } from "~/lib/money";
+import type { PriceListSummary } from "../lists.server";
+import { DESCRIPTION_MAX, NAME_MAX, parseAdjustment, type ListActionResult } from "../schema";
+
+type Preview = { kind: "preview"; preview: { name: string; priceCents: number }[] };
+
+/**
+ * D14: a new list, empty or copied from another with an optional fixed or percentage adjustment;
+ * the first prices of the source are shown as they will be, rounded half-up to the cent.
+ */
+export function CreateListForm({ lists, result }: { lists: PriceListSummary[]; result?: ListActionResult }) {
+  const { t, i18n } = useTranslation("prices");
+  const navigation = useNavigation();
+  const preview = useFetcher<Preview>();
+  const [source, setSource] = useState("");
+  const [type, setType] = useState<"none" | AdjustmentType>("none");
+  const [value, setValue] = useState("");
+  const errors = result && !result.ok ? result.errors : {};
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+
+  const { load } = preview;
+  useEffect(() => {
+    if (source) void load(`/prices-manage?preview=${encodeURIComponent(source)}`);
+  }, [source, load]);
+
+  const adjustment = type === "none" || value.trim() === "" ? null : parseAdjustment(type, value);
+  const invalid = type !== "none" && value.trim() !== "" && adjustment === null;
+  const rows = source && preview.data?.kind === "preview" ? preview.data.preview : [];
+
+  return (
+    <section
+      aria-labelledby="create-list"
+      className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-800"
+    >
+      <h2 id="create-list" className="text-xl font-semibold">
+        {t("manage.createHeading")}
+      </h2>
+      <Form method="post" className="grid gap-4 md:grid-cols-2" key={result?.ok ? result.slug : "form"}>
+        <input type="hidden" name="intent" value="create" />
+        <TextField
+          label={t("manage.name")}
+          name="name"
+          required
+          maxLength={NAME_MAX}
+          error={errors.name ? t(errors.name) : undefined}
+        />
+        <TextField
+          label={t("manage.description")}
+          name="description"
+          maxLength={DESCRIPTION_MAX}
+          error={errors.description ? t(errors.description) : undefined}
+        />
+        <SelectField
+          label={t("manage.source")}
+          name="source"
+          value={source}
+          onChange={(e) => setSource(e.currentTarget.value)}
+        >
+          <option value="">{t("manage.startEmpty")}</option>
+          {lists.map((l) => (
+            <option key={l.slug} value={l.slug}>
+              {t("manage.copyOf", { name: l.name })}
+            </option>
+          ))}
+        </SelectField>
+        {source ? (
+          <div className="grid grid-cols-2 gap-3">
+            <SelectField
+              label={t("manage.adjustmentType")}
+              name="adjustmentType"
+              value={type}
+              onChange={(e) => setType(e.currentTarget.value as typeof type)}
+            >
+              <option value="none">{t("manage.noAdjustment")}</option>
+              <option value="percentage">{t("manage.percentage")}</option>
+              <option value="fixed">{t("manage.fixed")}</option>
+            </SelectField>
+            {type !== "none" ? (
+              <TextField
+                label={type === "percentage" ? t("manage.percentValue") : t("manage.fixedValue")}
+                name="adjustmentValue"
+                inputMode="decimal"
+                value={value}
+                onChange={(e) => setValue(e.currentTarget.value)}
+                hint={t("manage.adjustmentHint")}
+                error={invalid || errors.adjustmentValue ? t("errors.adjustmentInvalid") : undefined}
+              />
+            ) : null}
+          </div>
+        ) : null}
+        <fieldset className="flex flex-wrap gap-4 md:col-span-2">
+          <legend className="mb-1 text-sm font-medium">{t("manage.flags")}</legend>
+          {(["isPublic", "isDefaultForCustomers", "isTemplate"] as const).map((flag) => (
+            <label key={flag} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name={flag} className="size-4" />
+              {t(`manage.flag.${flag}`)}
+            </label>
+          ))}
+        </fieldset>
+        {rows.length > 0 ? (
+          <div className="md:col-span-2">
+            <h3 className="mb-2 text-sm font-semibold">{t("manage.previewHeading")}</h3>
+            <table className="w-full max-w-xl text-left text-sm">
+              <thead className="text-slate-700 dark:text-slate-300">
+                <tr>
+                  <th scope="col" className="py-1 font-medium">
+                    {t("private.product")}
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    {t("manage.previewNow")}
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    {t("manage.previewNew")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody data-testid="create-preview">
+                {rows.map((row) => (
+                  <tr key={row.name}>
+                    <td className="py-1">{row.name}</td>
+                    <td className="py-1 text-right tabular-nums">{formatMoney(row.priceCents, i18n.language)}</td>
+                    <td className="py-1 text-right font-semibold tabular-nums">
+                      {formatMoney(
+                        applyAdjustment(
+                          row.priceCents,
+                          adjustment === null ? null : (type as AdjustmentType),
+                          adjustment,
+                        ),
+                        i18n.language,
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        <div className="md:col-span-2">
+          <Button type="submit" disabled={busy || invalid}>
+            {t("manage.create")}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}

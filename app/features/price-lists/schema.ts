@@ -1,0 +1,123 @@
+import { z } from "zod";
+import enPrices from "~/i18n/locales/en/prices.json";
+import type { AdjustmentType } from "~/lib/money";
+
+/** Messages are keys of the prices namespace; the page translates them. */
+export const NAME_MAX = 100;
+export const DESCRIPTION_MAX = 500;
+export const REASON_MAX = 200;
+/** A percentage adjustment between -100 % and +1000 %, a fixed one within ±$10,000. */
+export const PERCENT_LIMIT_BASIS_POINTS = { min: -10_000, max: 100_000 };
+export const FIXED_LIMIT_CENTS = 1_000_000;
+
+/**
+ * An adjustment as a person types it: a percentage ("5", "-2.5": hundredths of a percent) or a
+ * fixed amount in dollars ("1.50", "-0.25": cents). Null when it is not one, or out of bounds.
+ */
+export function parseAdjustment(type: AdjustmentType, text: string): number | null {
+  const cleaned = text
+    .trim()
+    .replace(/^\+/, "")
+    .replace(/%$/, "")
+    .replace(/^(-?)\$/, "$1");
+  if (!/^-?(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(cleaned)) return null;
+  const negative = cleaned.startsWith("-");
+  const [whole = "", fraction = ""] = cleaned.replace("-", "").split(".");
+  const magnitude = Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0"));
+  const value = negative ? -magnitude : magnitude;
+  if (type === "percentage") {
+    return value >= PERCENT_LIMIT_BASIS_POINTS.min && value <= PERCENT_LIMIT_BASIS_POINTS.max ? value : null;
+  }
+  return Math.abs(value) <= FIXED_LIMIT_CENTS ? value : null;
+}
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === "on" || v === "true");
+
+const name = z
+  .string({ error: "errors.nameRequired" })
+  .trim()
+  .min(1, "errors.nameRequired")
+  .max(NAME_MAX, "errors.nameTooLong");
+const description = z
+  .string()
+  .trim()
+  .max(DESCRIPTION_MAX, "errors.descriptionTooLong")
+  .optional()
+  .transform((v) => v || null);
+const slug = z.string({ error: "errors.notFound" }).trim().min(1, "errors.notFound").max(80, "errors.notFound");
+
+const flags = { isPublic: checkbox, isDefaultForCustomers: checkbox, isTemplate: checkbox };
+
+export const createListSchema = z
+  .object({
+    intent: z.literal("create"),
+    name,
+    description,
+    source: z.string().trim().max(80).optional().default(""),
+    adjustmentType: z.enum(["none", "fixed", "percentage"], { error: "errors.adjustmentInvalid" }).default("none"),
+    adjustmentValue: z.string().trim().max(20, "errors.adjustmentInvalid").optional().default(""),
+    ...flags,
+  })
+  .transform((value, ctx) => {
+    const type = value.source && value.adjustmentType !== "none" ? value.adjustmentType : null;
+    let adjustment: number | null = null;
+    if (type && value.adjustmentValue !== "") {
+      adjustment = parseAdjustment(type, value.adjustmentValue);
+      if (adjustment === null) {
+        ctx.addIssue({ code: "custom", path: ["adjustmentValue"], message: "errors.adjustmentInvalid" });
+        return z.NEVER;
+      }
+    }
+    return {
+      intent: value.intent,
+      name: value.name,
+      description: value.description,
+      source: value.source || null,
+      adjustmentType: adjustment === null ? null : type,
+      adjustmentValue: adjustment,
+      isPublic: value.isPublic,
+      isDefaultForCustomers: value.isDefaultForCustomers,
+      isTemplate: value.isTemplate,
+    };
+  });
+
+export const updateListSchema = z.object({ intent: z.literal("update"), slug, name, description, ...flags });
+export const duplicateListSchema = z.object({ intent: z.literal("duplicate"), slug, name });
+export const deleteListSchema = z.object({ intent: z.literal("delete"), slug });
+export const restoreListSchema = z.object({ intent: z.literal("restore"), slug });
+
+/** The schema of each intent; a form names its intent, so its fields are checked by that one alone. */
+export const listActionSchemas = {
+  create: createListSchema,
+  update: updateListSchema,
+  duplicate: duplicateListSchema,
+  delete: deleteListSchema,
+  restore: restoreListSchema,
+};
+type Schemas = typeof listActionSchemas;
+export type ListAction = { [K in keyof Schemas]: z.infer<Schemas[K]> }[keyof Schemas];
+
+export type PricesErrorKey = `errors.${keyof (typeof enPrices)["errors"]}`;
+export type PricesMessageKey = `messages.${keyof (typeof enPrices)["messages"]}`;
+
+/** What a list action answers: a message key, and on refusal the field errors. */
+export type ListActionResult =
+  | { ok: true; intent: string; message: PricesMessageKey; slug?: string }
+  | { ok: false; intent: string; message: PricesMessageKey; errors: Record<string, PricesErrorKey> };
+
+function isErrorKey(message: string): message is PricesErrorKey {
+  return message.startsWith("errors.") && Object.hasOwn(enPrices.errors, message.slice("errors.".length));
+}
+
+/** The first message of each field, keyed by field name ("form" for the rest). */
+export function fieldErrors(error: z.ZodError) {
+  const errors: Record<string, PricesErrorKey> = {};
+  for (const issue of error.issues) {
+    const key = typeof issue.path[0] === "string" ? issue.path[0] : "form";
+    errors[key] ??= isErrorKey(issue.message) ? issue.message : "errors.invalidInput";
+  }
+  return errors;
+}
