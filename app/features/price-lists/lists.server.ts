@@ -1,11 +1,12 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { db, withTransaction, type Tx } from "~/db/client.server";
-import { customerPriceList, priceList, priceListItem, product, user } from "~/db/schema";
+import { customerPriceList, priceList, priceListItem, user } from "~/db/schema";
 import { recordActivity, diffFields } from "~/features/activity/record.server";
 import { applyAdjustment, type AdjustmentType } from "~/lib/money";
 import { PriceListError } from "./errors";
 import {
   applyPriceChanges,
+  currentItems,
   lockList,
   notifyListChanged,
   takeVersion,
@@ -117,6 +118,35 @@ async function takeExclusiveFlags(tx: Tx, actor: Actor, exceptId: string | null,
   }
 }
 
+/** A new list with its activity entry and its first items, each with a history row ("create"). */
+async function insertList(
+  tx: Tx,
+  actor: Actor,
+  values: Omit<typeof priceList.$inferInsert, "createdBy" | "revision">,
+  changes: Record<string, unknown>,
+  items: { productId: string; priceCents: number | null }[],
+) {
+  const [created] = await tx
+    .insert(priceList)
+    .values({ ...values, createdBy: actor.id, revision: 0 })
+    .returning();
+  await recordActivity(tx, {
+    actorId: actor.id,
+    entityType: "price_list",
+    entityId: created.id,
+    action: "created",
+    summary: created.name,
+    changes: { name: created.name, ...changes },
+  });
+  const { revision } = await applyPriceChanges(
+    tx,
+    created,
+    items.map((i) => ({ productId: i.productId, oldCents: "absent" as const, newCents: i.priceCents })),
+    { actor, source: "create", alwaysBump: true },
+  );
+  return { id: created.id, slug: created.slug, revision };
+}
+
 export type CreatePriceListInput = PriceListFlags & {
   name: string;
   description: string | null;
@@ -136,9 +166,11 @@ export async function createPriceList(actor: Actor, input: CreatePriceListInput)
     const adjustmentType = source ? input.adjustmentType : null;
     const adjustmentValue = source && input.adjustmentType ? input.adjustmentValue : null;
     if (input.isPublic || input.isDefaultForCustomers) await takeExclusiveFlags(tx, actor, null, input);
-    const [created] = await tx
-      .insert(priceList)
-      .values({
+    const sourceItems = source ? await currentItems(tx, source.id) : new Map<string, number | null>();
+    return insertList(
+      tx,
+      actor,
+      {
         slug: await freeSlug(tx, input.name),
         name: input.name,
         description: input.description,
@@ -148,43 +180,20 @@ export async function createPriceList(actor: Actor, input: CreatePriceListInput)
         parentId: source?.id ?? null,
         adjustmentType,
         adjustmentValue,
-        createdBy: actor.id,
-        revision: 0,
-      })
-      .returning();
-    await recordActivity(tx, {
-      actorId: actor.id,
-      entityType: "price_list",
-      entityId: created.id,
-      action: "created",
-      summary: created.name,
-      changes: {
-        name: created.name,
+      },
+      {
         parent: source?.name ?? null,
         adjustmentType,
         adjustmentValue,
-        isPublic: created.isPublic,
-        isDefaultForCustomers: created.isDefaultForCustomers,
-        isTemplate: created.isTemplate,
+        isPublic: input.isPublic,
+        isDefaultForCustomers: input.isDefaultForCustomers,
+        isTemplate: input.isTemplate,
       },
-    });
-    const sourceItems = source
-      ? await tx
-          .select({ productId: priceListItem.productId, priceCents: priceListItem.priceCents })
-          .from(priceListItem)
-          .where(eq(priceListItem.priceListId, source.id))
-      : [];
-    const { revision } = await applyPriceChanges(
-      tx,
-      created,
-      sourceItems.map((i) => ({
-        productId: i.productId,
-        oldCents: "absent",
-        newCents: i.priceCents === null ? null : applyAdjustment(i.priceCents, adjustmentType, adjustmentValue),
+      [...sourceItems].map(([productId, cents]) => ({
+        productId,
+        priceCents: cents === null ? null : applyAdjustment(cents, adjustmentType, adjustmentValue),
       })),
-      { actor, source: "create", alwaysBump: true },
     );
-    return { id: created.id, slug: created.slug, revision };
   });
 }
 
@@ -222,38 +231,21 @@ export async function updatePriceList(actor: Actor, id: string, input: UpdatePri
 export async function duplicatePriceList(actor: Actor, id: string, name: string) {
   return withTransaction(async (tx) => {
     const source = await lockList(tx, id);
-    const [created] = await tx
-      .insert(priceList)
-      .values({
+    const items = await currentItems(tx, source.id);
+    return insertList(
+      tx,
+      actor,
+      {
         slug: await freeSlug(tx, name),
         name,
         description: source.description,
         parentId: source.parentId,
         adjustmentType: source.adjustmentType,
         adjustmentValue: source.adjustmentValue,
-        createdBy: actor.id,
-        revision: 0,
-      })
-      .returning();
-    await recordActivity(tx, {
-      actorId: actor.id,
-      entityType: "price_list",
-      entityId: created.id,
-      action: "created",
-      summary: created.name,
-      changes: { name: created.name, duplicateOf: source.name },
-    });
-    const items = await tx
-      .select({ productId: priceListItem.productId, priceCents: priceListItem.priceCents })
-      .from(priceListItem)
-      .where(eq(priceListItem.priceListId, source.id));
-    const { revision } = await applyPriceChanges(
-      tx,
-      created,
-      items.map((i) => ({ productId: i.productId, oldCents: "absent" as const, newCents: i.priceCents })),
-      { actor, source: "create", alwaysBump: true },
+      },
+      { duplicateOf: source.name },
+      [...items].map(([productId, priceCents]) => ({ productId, priceCents })),
     );
-    return { id: created.id, slug: created.slug, revision };
   });
 }
 
@@ -386,20 +378,6 @@ export async function assignPriceList(actor: Actor, listId: string, customerIds:
     }
     return { assigned: customers.length, unknown: customerIds.length - customers.length };
   });
-}
-
-/** How many active products the catalogue has but the list lacks (for the "add products" picker). */
-export async function countMissingProducts(listId: string) {
-  const [{ total }] = await db()
-    .select({ total: count() })
-    .from(product)
-    .where(
-      and(
-        isNull(product.archivedAt),
-        sql`not exists (select 1 from ${priceListItem} i where i.price_list_id = ${listId} and i.product_id = ${product.id})`,
-      ),
-    );
-  return total;
 }
 
 /** D6: the list a customer sees: the one assigned to them, else the default list for customers. */
