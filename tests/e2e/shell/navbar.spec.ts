@@ -149,4 +149,47 @@ describe("navbar behaviour", () => {
       await s.page.waitForURL("**/profile");
     }
   });
+  it("switches between the menu button and the inline links at the 700px breakpoint", async () => {
+    const s = await session({ viewport: { width: 699, height: 800 } });
+    await s.goto("/about-us");
+    const nav = s.page.getByRole("navigation", { name: "Main" });
+    const menuButton = nav.getByRole("button", { name: "open navigation menu" });
+    const inlineLink = nav.getByRole("link", { name: "Products", exact: true });
+    await visible(menuButton);
+    expect(await inlineLink.isVisible()).toBe(false);
+    expect(await nav.getByRole("link", { name: "Log in" }).isVisible()).toBe(false);
+
+    await s.page.setViewportSize({ width: 700, height: 800 });
+    await visible(inlineLink);
+    await visible(nav.getByRole("link", { name: "Log in" }));
+    await hidden(menuButton);
+  });
+
+  it("has the specification's height, width and menu animation times", async () => {
+    const s = await session({ viewport: phone });
+    await s.goto("/");
+    const header = s.page.getByRole("banner");
+    const nav = s.page.getByRole("navigation", { name: "Main" });
+    expect(await nav.evaluate((e) => e.getBoundingClientRect().height)).toBe(64);
+    expect(await nav.evaluate((e) => getComputedStyle(e).height)).toBe("64px");
+    expect(await nav.evaluate((e) => getComputedStyle(e).maxWidth)).toBe("1024px");
+
+    const menu = s.page.locator("#mobile-menu");
+    const animation = () =>
+      menu.evaluate((e) => {
+        const style = getComputedStyle(e);
+        return `${style.animationName} ${style.animationDuration}`;
+      });
+    await s.page.getByRole("button", { name: "open navigation menu" }).click();
+    await visible(menu);
+    expect(await animation()).toBe("menu-open 0.3s");
+    await s.page.getByRole("button", { name: "close navigation menu" }).click();
+    expect(await animation()).toBe("menu-close 0.25s");
+    await hidden(menu);
+
+    // At desktop width the header holds the navbar and nothing else: 4rem plus its 1px border.
+    await s.page.setViewportSize({ width: 1280, height: 800 });
+    expect(await header.evaluate((e) => e.getBoundingClientRect().height)).toBe(65);
+    expect(await nav.evaluate((e) => e.getBoundingClientRect().width)).toBe(1024);
+  });
 });
