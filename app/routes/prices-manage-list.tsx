@@ -1,7 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
-import { requirePermission } from "~/auth/guards.server";
-import { Preparing } from "~/components/preparing";
+import { data, Link } from "react-router";
+import { getLang, getRequestInfo, requirePermission } from "~/auth/guards.server";
+import { formatAdjustment } from "~/features/price-lists/components/adjustment";
+import { PriceEditor } from "~/features/price-lists/components/price-editor";
+import { saveEditedPrices } from "~/features/price-lists/edit-prices.server";
+import { findPriceItems } from "~/features/price-lists/items.server";
 import { findPriceListBySlug } from "~/features/price-lists/lists.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/prices-manage-list";
@@ -11,15 +14,52 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, { title: t("administerPrices", { ns: "navigation" }), noindex: true });
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requirePermission(request, context, "prices:manage");
-  const list = await findPriceListBySlug(params.priceListId);
+async function requireList(slug: string) {
+  const list = await findPriceListBySlug(slug);
   if (!list) throw data(null, { status: 404, statusText: "Not Found" });
-  return { name: list.name };
+  return list;
 }
 
-/** The price editor of one list; its loader already answers 404 for an unknown list. */
-export default function Page({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("navigation");
-  return <Preparing page={`${t("administerPrices")}: ${loaderData.name}`} />;
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requirePermission(request, context, "prices:manage");
+  const list = await requireList(params.priceListId);
+  return { list, items: await findPriceItems(list.id, getLang(context)) };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const actor = requirePermission(request, context, "prices:manage");
+  const list = await requireList(params.priceListId);
+  const form = await request.formData();
+  const { status, result } = await saveEditedPrices(
+    actor,
+    list.id,
+    { edits: form.get("edits"), revision: form.get("revision") ?? undefined },
+    getRequestInfo(context).requestId,
+  );
+  return data(result, { status });
+}
+
+export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("prices");
+  const { list, items } = loaderData;
+  const adjustment = formatAdjustment(list.adjustmentType, list.adjustmentValue, i18n.language);
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+      <nav aria-label={t("editor.breadcrumb")} className="text-sm">
+        <Link to="/prices-manage" className="text-brand-800 underline underline-offset-2 dark:text-brand-100">
+          {t("manage.title")}
+        </Link>
+      </nav>
+      <header className="space-y-1">
+        <h1 className="text-3xl font-bold tracking-tight">{list.name}</h1>
+        {list.description ? <p className="text-slate-700 dark:text-slate-300">{list.description}</p> : null}
+        {list.parentName ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {t("manage.basedOn")}: {[list.parentName, adjustment].filter(Boolean).join(" ")}
+          </p>
+        ) : null}
+      </header>
+      <PriceEditor items={items} revision={list.revision} />
+    </div>
+  );
 }

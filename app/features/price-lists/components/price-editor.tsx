@@ -1,0 +1,173 @@
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useBlocker, useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { FormAlert, TextField } from "~/components/ui/field";
+import { centsToInput, formatMoney, parsePriceInput } from "~/lib/money";
+import type { SavePricesResult } from "../edit-prices.server";
+import type { PriceItemView } from "../items.server";
+
+type Props = { items: PriceItemView[]; revision: number };
+
+/**
+ * Prices edited in place and saved or discarded together. Pending edits are announced with
+ * 'You have unsaved changes.', and leaving the page (a link or a reload) asks first.
+ */
+export function PriceEditor({ items, revision }: Props) {
+  const { t, i18n } = useTranslation("prices");
+  const fetcher = useFetcher<SavePricesResult>();
+  const [edits, setEdits] = useState<Record<string, string>>({});
+  const [filter, setFilter] = useState("");
+  const byId = useMemo(() => new Map(items.map((i) => [i.productId, i])), [items]);
+  const dirty = Object.entries(edits).filter(([id, text]) => centsToInput(byId.get(id)?.priceCents ?? null) !== text);
+  const invalidNow = new Set(
+    dirty.filter(([, text]) => text.trim() !== "" && parsePriceInput(text) === null).map(([id]) => id),
+  );
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const saving = fetcher.state !== "idle";
+
+  // A save that went through starts the editor afresh from the saved prices.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) setEdits({});
+  }, [fetcher.state, fetcher.data]);
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty.length > 0 && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (dirty.length === 0) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    addEventListener("beforeunload", warn);
+    return () => removeEventListener("beforeunload", warn);
+  }, [dirty.length]);
+
+  const save = (overwrite: boolean) => {
+    const payload = dirty.map(([productId, price]) => ({ productId, price }));
+    const body: Record<string, string> = { intent: "save", edits: JSON.stringify(payload) };
+    if (!overwrite) body.revision = String(revision);
+    void fetcher.submit(body, { method: "post" });
+  };
+
+  const needle = filter.trim().toLocaleLowerCase();
+  const shown = needle ? items.filter((i) => i.name.toLocaleLowerCase().includes(needle)) : items;
+  const serverInvalid = new Set(result && !result.ok && "invalid" in result ? (result.invalid ?? []) : []);
+
+  return (
+    <section aria-labelledby="editor-heading" className="space-y-4">
+      <h2 id="editor-heading" className="text-xl font-semibold">
+        {t("editor.heading")}
+      </h2>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <TextField
+          label={t("private.filterLabel")}
+          type="search"
+          value={filter}
+          onChange={(e) => setFilter(e.currentTarget.value)}
+          placeholder={t("private.filterPlaceholder")}
+          autoComplete="off"
+        />
+        <div className="flex gap-2">
+          <Button onClick={() => save(false)} disabled={dirty.length === 0 || invalidNow.size > 0 || saving}>
+            {t("editor.save")}
+          </Button>
+          <Button variant="outline" onClick={() => setEdits({})} disabled={dirty.length === 0 || saving}>
+            {t("editor.discard")}
+          </Button>
+        </div>
+      </div>
+      <div aria-live="polite" className="space-y-2">
+        {dirty.length > 0 ? <FormAlert tone="info">{t("editor.unsaved")}</FormAlert> : null}
+        {result?.ok ? <FormAlert tone="success">{t("editor.saved")}</FormAlert> : null}
+        {result && !result.ok ? (
+          <FormAlert>
+            <p className="font-medium">{t(result.message)}</p>
+            {"changes" in result ? (
+              <>
+                <ul className="mt-2 list-disc pl-5">
+                  {result.changes.map((c) => (
+                    <li key={`${c.productId}-${c.at}`}>
+                      {t("editor.conflictChange", {
+                        product: c.productName,
+                        author: c.authorName ?? "—",
+                        from: c.oldCents === null ? "—" : formatMoney(c.oldCents, i18n.language),
+                        to: c.newCents === null ? "—" : formatMoney(c.newCents, i18n.language),
+                      })}
+                    </li>
+                  ))}
+                </ul>
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <Button size="sm" variant="danger" onClick={() => save(true)}>
+                    {t("editor.overwrite")}
+                  </Button>
+                  <Button size="sm" variant="outline" onClick={() => window.location.reload()}>
+                    {t("editor.reload")}
+                  </Button>
+                </div>
+              </>
+            ) : null}
+          </FormAlert>
+        ) : null}
+      </div>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t("private.product")}
+              </th>
+              <th scope="col" className="w-40 px-3 py-2 text-right font-medium">
+                {t("private.price")}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+            {shown.map((item) => {
+              const text = edits[item.productId] ?? centsToInput(item.priceCents);
+              const bad = invalidNow.has(item.productId) || serverInvalid.has(item.productId);
+              const errorId = `price-error-${item.productId}`;
+              return (
+                <tr key={item.productId} data-product={item.slug}>
+                  <th scope="row" className="px-3 py-2 font-medium">
+                    <label htmlFor={`price-${item.productId}`}>{item.name}</label>
+                  </th>
+                  <td className="px-3 py-2 text-right">
+                    <input
+                      id={`price-${item.productId}`}
+                      inputMode="decimal"
+                      value={text}
+                      onChange={(e) => {
+                        const value = e.currentTarget.value;
+                        setEdits((current) => ({ ...current, [item.productId]: value }));
+                      }}
+                      aria-invalid={bad || undefined}
+                      aria-describedby={bad ? errorId : undefined}
+                      className="w-28 rounded-md border border-slate-300 bg-white px-2 py-1 text-right tabular-nums dark:border-slate-600 dark:bg-slate-900"
+                    />
+                    {bad ? (
+                      <p id={errorId} className="mt-1 text-xs text-red-700 dark:text-red-400">
+                        {t("errors.invalidPrice")}
+                      </p>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        onOpenChange={(open) => {
+          if (!open && blocker.state === "blocked") blocker.reset();
+        }}
+        title={t("editor.leaveTitle")}
+        description={t("editor.unsaved")}
+        confirmLabel={t("editor.leave")}
+        cancelLabel={t("editor.stay")}
+        tone="danger"
+        onConfirm={() => blocker.state === "blocked" && blocker.proceed()}
+      />
+    </section>
+  );
+}

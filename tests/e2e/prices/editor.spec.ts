@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { hidden, useBrowser, visible } from "../../support/e2e";
+
+const { session } = useBrowser();
+
+describe("the price editor", () => {
+  it("saves an edited price, which arrives on a customer's open page without a reload", async () => {
+    const customer = await session({ as: "customer" });
+    await customer.goto("/pricesprivate");
+    await visible(customer.page.getByText("Live: prices update by themselves"));
+    const customerRow = customer.page.locator('tr[data-product="limes"]');
+    const before = await customerRow.locator("td").last().innerText();
+
+    const seller = await session({ as: "seller" });
+    await seller.goto("/prices-manage/customers");
+    const input = seller.page.getByRole("textbox", { name: "Limes" });
+    const old = await input.inputValue();
+    const next = (Number(old) + 1.11).toFixed(2);
+    await input.fill("12.345");
+    await visible(seller.page.getByText("Invalid price format"));
+    expect(await seller.page.getByRole("button", { name: "Save changes" }).isDisabled()).toBe(true);
+    await input.fill(next);
+    await visible(seller.page.getByText("You have unsaved changes."));
+    await seller.scan();
+    await seller.page.getByRole("button", { name: "Save changes" }).click();
+    await visible(seller.page.getByText("Changes saved successfully."));
+    await hidden(seller.page.getByText("You have unsaved changes."));
+
+    // The customer's page follows without being reloaded.
+    await customer.page.waitForFunction(
+      ({ want }) => document.querySelector('tr[data-product="limes"] td:last-child')?.textContent === want,
+      { want: `$${next}` },
+    );
+    expect(before).not.toBe(`$${next}`);
+  });
+
+  it("discards edits, and asks before leaving with unsaved changes", async () => {
+    const s = await session({ as: "seller", lang: "es" });
+    await s.goto("/prices-manage/restaurants");
+    const input = s.page.locator("tbody input").first();
+    const old = await input.inputValue();
+    await input.fill("1.00");
+    await visible(s.page.getByText("Tiene cambios sin guardar."));
+    await s.page.getByRole("button", { name: "Descartar cambios" }).click();
+    expect(await input.inputValue()).toBe(old);
+    await hidden(s.page.getByText("Tiene cambios sin guardar."));
+
+    await input.fill("2.00");
+    await s.page.getByRole("link", { name: "Administrar precios" }).first().click();
+    const dialog = s.page.getByRole("alertdialog");
+    await visible(dialog.getByText("¿Salir sin guardar?"));
+    await dialog.getByRole("button", { name: "Quedarme en esta página" }).click();
+    expect(new URL(s.page.url()).pathname).toBe("/prices-manage/restaurants");
+    expect(await input.inputValue()).toBe("2.00");
+    await s.page.getByRole("link", { name: "Administrar precios" }).first().click();
+    await s.page.getByRole("alertdialog").getByRole("button", { name: "Salir" }).click();
+    await s.page.waitForURL((url) => url.pathname === "/prices-manage");
+  });
+});

@@ -1,0 +1,155 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { SessionUser } from "../../app/context";
+import { db } from "../../app/db/client.server";
+import { priceHistory, priceListItem, product } from "../../app/db/schema";
+import type { SavePricesResult } from "../../app/features/price-lists/edit-prices.server";
+import { addProductsToList } from "../../app/features/price-lists/items.server";
+import { createPriceList, findPriceListBySlug } from "../../app/features/price-lists/lists.server";
+import { action, loader } from "../../app/routes/prices-manage-list";
+import { callRoute, formRequest, routeContext } from "../support/route-context";
+import { useTestDatabase } from "../support/test-db";
+import { makeUser } from "../support/users-context";
+
+const test = await useTestDatabase();
+
+let seller: SessionUser;
+let ids: Record<string, string>;
+let listId: string;
+
+async function save(fields: Record<string, string>, user: SessionUser = seller, slug = "daily") {
+  return callRoute<SavePricesResult>(
+    action,
+    formRequest(`/prices-manage/${slug}`, { intent: "save", ...fields }),
+    routeContext({ user }),
+    {
+      priceListId: slug,
+    },
+  );
+}
+
+async function prices() {
+  const rows = await db()
+    .select({ id: priceListItem.productId, cents: priceListItem.priceCents })
+    .from(priceListItem)
+    .where(eq(priceListItem.priceListId, listId))
+    .orderBy(asc(priceListItem.productId));
+  return Object.fromEntries(rows.map((r) => [Object.keys(ids).find((k) => ids[k] === r.id), r.cents]));
+}
+
+const revision = async () => String((await findPriceListBySlug("daily"))!.revision);
+
+beforeEach(async () => {
+  await db().execute(sql`delete from price_history`);
+  await db().execute(sql`delete from price_list_item`);
+  await db().execute(sql`delete from price_list_version`);
+  await db().execute(sql`delete from price_list`);
+  await db().execute(sql`delete from product`);
+  seller ??= await makeUser("seller");
+  const rows = await db()
+    .insert(product)
+    .values([
+      { slug: "mango", nameEn: "Mango", nameEs: "Mango", basePriceCents: 1000 },
+      { slug: "lime", nameEn: "Lime", nameEs: "Limón", basePriceCents: 500 },
+    ])
+    .returning({ id: product.id, slug: product.slug });
+  ids = Object.fromEntries(rows.map((r) => [r.slug, r.id]));
+  const list = await createPriceList(seller, {
+    name: "Daily",
+    description: null,
+    sourceId: null,
+    adjustmentType: null,
+    adjustmentValue: null,
+    isPublic: false,
+    isDefaultForCustomers: false,
+    isTemplate: false,
+  });
+  listId = list.id;
+  await addProductsToList(seller, listId, Object.values(ids));
+});
+
+describe(`the price editor (${test.kind})`, () => {
+  it("loads the list with its items and revision", async () => {
+    const withParams = await callRoute<Awaited<ReturnType<typeof loader>>>(
+      loader,
+      new Request("http://localhost:3000/prices-manage/daily"),
+      routeContext({ user: seller }),
+      { priceListId: "daily" },
+    );
+    expect(withParams.data?.items.map((i) => i.slug)).toEqual(["lime", "mango"]);
+    expect(withParams.data?.list.revision).toBeGreaterThan(0);
+  });
+
+  it("saves typed prices together, and an empty price as no price", async () => {
+    const result = await save({
+      edits: JSON.stringify([
+        { productId: ids.mango, price: "$12.50" },
+        { productId: ids.lime, price: "" },
+      ]),
+      revision: await revision(),
+    });
+    expect(result.status).toBe(200);
+    expect(result.data).toMatchObject({ ok: true, changed: 2 });
+    expect(await prices()).toEqual({ mango: 1250, lime: null });
+  });
+
+  it.each(["-1", "abc", "12.345", "100000.01", "1e3", "<b>5</b>"])(
+    "refuses %j as 'Invalid price format' and saves none of the edits",
+    async (bad) => {
+      const result = await save({
+        edits: JSON.stringify([
+          { productId: ids.mango, price: "11" },
+          { productId: ids.lime, price: bad },
+        ]),
+        revision: await revision(),
+      });
+      expect(result.status).toBe(400);
+      expect(result.data).toEqual({ ok: false, message: "errors.invalidPrice", invalid: [ids.lime] });
+      expect(await prices()).toEqual({ mango: 1000, lime: 500 });
+    },
+  );
+
+  it.each([
+    ["not json", "{"],
+    ["not a list", JSON.stringify({ productId: "x" })],
+    ["a bad id", JSON.stringify([{ productId: "'; drop table product;--", price: "1" }])],
+    ["a number for a price", JSON.stringify([{ productId: "00000000-0000-0000-0000-000000000000", price: 5 }])],
+  ])("refuses %s without changing anything", async (_what, edits) => {
+    const result = await save({ edits, revision: await revision() });
+    expect(result.status).toBe(400);
+    expect(result.data).toMatchObject({ ok: false, message: "errors.invalidInput" });
+    expect(await prices()).toEqual({ mango: 1000, lime: 500 });
+  });
+
+  it("D25: answers a stale save with 409 and the other person's change, then overwrites when asked", async () => {
+    const loaded = await revision();
+    const other = await makeUser("seller", { name: "Olga Other" });
+    await save({ edits: JSON.stringify([{ productId: ids.mango, price: "13" }]), revision: loaded }, other);
+    const stale = await save({ edits: JSON.stringify([{ productId: ids.mango, price: "14" }]), revision: loaded });
+    expect(stale.status).toBe(409);
+    expect(stale.data).toMatchObject({
+      ok: false,
+      message: "errors.conflict",
+      changes: [{ productName: "Mango", oldCents: 1000, newCents: 1300, authorName: "Olga Other" }],
+    });
+    const overwrite = await save({ edits: JSON.stringify([{ productId: ids.mango, price: "14" }]) });
+    expect(overwrite.data).toMatchObject({ ok: true });
+    expect((await prices()).mango).toBe(1400);
+    const history = await db()
+      .select({ old: priceHistory.oldPriceCents, new: priceHistory.newPriceCents })
+      .from(priceHistory)
+      .where(sql`${priceHistory.productId} = ${ids.mango} and ${priceHistory.source} = 'screen'`)
+      .orderBy(asc(priceHistory.id));
+    expect(history).toEqual([
+      { old: 1000, new: 1300 },
+      { old: 1300, new: 1400 },
+    ]);
+  });
+
+  it("refuses customers and unknown lists", async () => {
+    const customer = await makeUser("customer");
+    const refused = await save({ edits: "[]" }, customer);
+    expect(refused.status).toBe(403);
+    expect((await save({ edits: "[]" }, seller, "nope")).status).toBe(404);
+  });
+});
