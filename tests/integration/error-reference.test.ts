@@ -75,6 +75,9 @@ describe("error reference of a server fault", () => {
     expect(enId, "a reference on the English page").toBeTruthy();
     expect(esId, "a reference on the Spanish page").toBeTruthy();
     expect(enId).not.toBe(esId);
+    // The generic message stands in for the fault's own.
+    expect(enHtml).toContain("An unexpected error occurred");
+    expect(esHtml).toContain("Ocurrió un error inesperado");
 
     const failed = logLines().filter((l) => l.level >= 50 && l.msg === "request failed");
     for (const id of [enId, esId]) {
