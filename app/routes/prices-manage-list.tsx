@@ -3,9 +3,11 @@ import { data, Link } from "react-router";
 import { getLang, getRequestInfo, requirePermission } from "~/auth/guards.server";
 import { formatAdjustment } from "~/features/price-lists/components/adjustment";
 import { PriceEditor } from "~/features/price-lists/components/price-editor";
-import { saveEditedPrices } from "~/features/price-lists/edit-prices.server";
+import { VersionsPanel } from "~/features/price-lists/components/versions-panel";
+import { runEditorAction } from "~/features/price-lists/edit-prices.server";
 import { findPriceItems } from "~/features/price-lists/items.server";
 import { findPriceListBySlug } from "~/features/price-lists/lists.server";
+import { listVersions } from "~/features/price-lists/versions.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/prices-manage-list";
 
@@ -23,25 +25,20 @@ async function requireList(slug: string) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requirePermission(request, context, "prices:manage");
   const list = await requireList(params.priceListId);
-  return { list, items: await findPriceItems(list.id, getLang(context)) };
+  return { list, items: await findPriceItems(list.id, getLang(context)), versions: await listVersions(list.id) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = requirePermission(request, context, "prices:manage");
   const list = await requireList(params.priceListId);
-  const form = await request.formData();
-  const { status, result } = await saveEditedPrices(
-    actor,
-    list.id,
-    { edits: form.get("edits"), revision: form.get("revision") ?? undefined },
-    getRequestInfo(context).requestId,
-  );
+  const form = Object.fromEntries(await request.formData());
+  const { status, result } = await runEditorAction(actor, list.id, form, getRequestInfo(context).requestId);
   return data(result, { status });
 }
 
 export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("prices");
-  const { list, items } = loaderData;
+  const { list, items, versions } = loaderData;
   const adjustment = formatAdjustment(list.adjustmentType, list.adjustmentValue, i18n.language);
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
@@ -60,6 +57,7 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
       <PriceEditor items={items} revision={list.revision} />
+      <VersionsPanel versions={versions} revision={list.revision} />
     </div>
   );
 }

@@ -152,4 +152,49 @@ describe(`the price editor (${test.kind})`, () => {
     expect(refused.status).toBe(403);
     expect((await save({ edits: "[]" }, seller, "nope")).status).toBe(404);
   });
+
+  it("bulk-adjusts the selected products, saves a version with a reason and restores it", async () => {
+    const bulk = await save({
+      intent: "bulk",
+      productIds: JSON.stringify([ids.mango]),
+      adjustmentType: "percentage",
+      adjustmentValue: "10",
+      revision: await revision(),
+    });
+    expect(bulk.data).toMatchObject({ ok: true, changed: 1 });
+    expect(await prices()).toEqual({ mango: 1100, lime: 500 });
+    const version = await save({ intent: "version", reason: "Before the storm" });
+    expect(version.data).toEqual({ ok: true, version: 1 });
+    await save({ edits: JSON.stringify([{ productId: ids.lime, price: "9" }]), revision: await revision() });
+    const restored = await save({ intent: "restore-version", version: "1", revision: await revision() });
+    expect(restored.data).toMatchObject({ ok: true });
+    expect(await prices()).toEqual({ mango: 1100, lime: 500 });
+  });
+
+  it.each([
+    [
+      { intent: "bulk", productIds: "[]", adjustmentType: "percentage", adjustmentValue: "5" },
+      "errors.nothingSelected",
+    ],
+    [
+      { intent: "bulk", productIds: "[]", adjustmentType: "percentage", adjustmentValue: "-500" },
+      "errors.adjustmentInvalid",
+    ],
+    [{ intent: "bulk", productIds: "[]", adjustmentType: "double", adjustmentValue: "5" }, "errors.adjustmentInvalid"],
+    [{ intent: "version", reason: "r".repeat(201) }, "errors.reasonTooLong"],
+    [{ intent: "restore-version", version: "0" }, "errors.versionNotFound"],
+    [{ intent: "restore-version", version: "x", revision: "1.5" }, "errors.invalidInput"],
+    [{ intent: "drop-table" }, "errors.invalidInput"],
+  ])("refuses %j with %s", async (fields, message) => {
+    const result = await save(fields as Record<string, string>);
+    expect(result.status).toBe(400);
+    expect(result.data).toMatchObject({ ok: false, message });
+    expect(await prices()).toEqual({ mango: 1000, lime: 500 });
+  });
+
+  it("answers a version that does not exist with 404", async () => {
+    const result = await save({ intent: "restore-version", version: "7" });
+    expect(result.status).toBe(404);
+    expect(result.data).toMatchObject({ ok: false, message: "errors.versionNotFound" });
+  });
 });

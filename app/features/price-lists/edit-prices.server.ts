@@ -2,14 +2,16 @@ import { parsePriceInput } from "~/lib/money";
 import { logger } from "~/lib/logger.server";
 import { PriceListConflict, PriceListError, type ConflictingChange } from "./errors";
 import type { Actor } from "./internal.server";
-import { savePriceEdits } from "./items.server";
-import type { PricesErrorKey } from "./schema";
+import { bulkAdjustPrices, savePriceEdits } from "./items.server";
+import { parseAdjustment, REASON_MAX, type PricesErrorKey } from "./schema";
+import { restoreVersion, saveVersion } from "./versions.server";
 
 /** More edits than any list has products: a request beyond it is not from the editor. */
 export const MAX_EDITS = 5_000;
 
 export type SavePricesResult =
   | { ok: true; revision: number; changed: number }
+  | { ok: true; version: number }
   | { ok: false; message: PricesErrorKey; invalid?: string[] }
   | { ok: false; message: "errors.conflict"; revision: number; changes: ConflictingChange[] };
 
@@ -66,5 +68,90 @@ export async function saveEditedPrices(
     if (error instanceof PriceListError) return { status: error.status, result: { ok: false, message: error.code } };
     logger.error({ err: error, requestId }, "saving prices failed");
     return { status: 500, result: { ok: false, message: "errors.saveFailed" } };
+  }
+}
+
+type Form = Record<string, FormDataEntryValue | undefined>;
+
+function revisionOf(form: Form) {
+  const text = form.revision;
+  if (text === undefined || text === "") return undefined;
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** Runs a domain call, answering the editor's refusals the way a save does. */
+async function answer(
+  requestId: string,
+  run: () => Promise<SavePricesResult>,
+): Promise<{ status: number; result: SavePricesResult }> {
+  try {
+    return { status: 200, result: await run() };
+  } catch (error) {
+    if (error instanceof PriceListConflict) {
+      return {
+        status: 409,
+        result: { ok: false, message: "errors.conflict", revision: error.currentRevision, changes: error.changes },
+      };
+    }
+    if (error instanceof PriceListError) return { status: error.status, result: { ok: false, message: error.code } };
+    logger.error({ err: error, requestId }, "price editor action failed");
+    return { status: 500, result: { ok: false, message: "errors.saveFailed" } };
+  }
+}
+
+/**
+ * The editor's other actions: move the selected items by a percentage or a fixed amount, save
+ * the list as a new version with an optional reason, or restore a version.
+ */
+export async function runEditorAction(actor: Actor, listId: string, form: Form, requestId: string) {
+  const refused = (message: PricesErrorKey) => ({ status: 400, result: { ok: false as const, message } });
+  const revision = revisionOf(form);
+  if (revision === null) return refused("errors.invalidInput");
+  switch (form.intent) {
+    case "save":
+      return saveEditedPrices(actor, listId, { edits: form.edits, revision: form.revision }, requestId);
+    case "bulk": {
+      const type = form.adjustmentType;
+      if (type !== "percentage" && type !== "fixed") return refused("errors.adjustmentInvalid");
+      const value = typeof form.adjustmentValue === "string" ? parseAdjustment(type, form.adjustmentValue) : null;
+      if (value === null) return refused("errors.adjustmentInvalid");
+      let ids: unknown;
+      try {
+        ids = typeof form.productIds === "string" ? JSON.parse(form.productIds) : null;
+      } catch {
+        ids = null;
+      }
+      if (
+        !Array.isArray(ids) ||
+        ids.length === 0 ||
+        ids.length > MAX_EDITS ||
+        !ids.every((id) => typeof id === "string")
+      ) {
+        return refused("errors.nothingSelected");
+      }
+      return answer(requestId, async () => ({
+        ok: true,
+        ...(await bulkAdjustPrices(actor, listId, ids as string[], { type, value }, { expectedRevision: revision })),
+      }));
+    }
+    case "version": {
+      const reason = typeof form.reason === "string" ? form.reason.trim() : "";
+      if (reason.length > REASON_MAX) return refused("errors.reasonTooLong");
+      return answer(requestId, async () => {
+        const version = await saveVersion(actor, listId, reason || null);
+        return { ok: true, version: version.number };
+      });
+    }
+    case "restore-version": {
+      const number = Number(form.version);
+      if (!Number.isSafeInteger(number) || number < 1) return refused("errors.versionNotFound");
+      return answer(requestId, async () => ({
+        ok: true,
+        ...(await restoreVersion(actor, listId, number, { expectedRevision: revision })),
+      }));
+    }
+    default:
+      return refused("errors.invalidInput");
   }
 }

@@ -37,7 +37,7 @@ describe("the price editor", () => {
   it("discards edits, and asks before leaving with unsaved changes", async () => {
     const s = await session({ as: "seller", lang: "es" });
     await s.goto("/prices-manage/restaurants");
-    const input = s.page.locator("tbody input").first();
+    const input = s.page.locator("tbody input[inputmode=decimal]").first();
     const old = await input.inputValue();
     await input.fill("1.00");
     await visible(s.page.getByText("Tiene cambios sin guardar."));
@@ -55,5 +55,52 @@ describe("the price editor", () => {
     await s.page.getByRole("link", { name: "Administrar precios" }).first().click();
     await s.page.getByRole("alertdialog").getByRole("button", { name: "Salir" }).click();
     await s.page.waitForURL((url) => url.pathname === "/prices-manage");
+  });
+
+  it("bulk-adjusts selected products, saves a version with a reason and restores it", async () => {
+    const s = await session({ as: "seller" });
+    await s.goto("/prices-manage/restaurants");
+    const rows = s.page.locator("tbody tr");
+    const first = rows.nth(0).locator("input[inputmode=decimal]");
+    const second = rows.nth(1).locator("input[inputmode=decimal]");
+    const third = rows.nth(2).locator("input[inputmode=decimal]");
+    const [a, b, c] = [await first.inputValue(), await second.inputValue(), await third.inputValue()];
+    await rows.nth(0).getByRole("checkbox").check();
+    await rows.nth(1).getByRole("checkbox").check();
+    await visible(s.page.getByText("Adjust the 2 selected products"));
+    await s.page.getByRole("combobox", { name: "Adjustment" }).selectOption("fixed");
+    await s.page.getByRole("textbox", { name: /^Dollars/ }).fill("1.25");
+    await s.page.getByRole("button", { name: "Apply to selected" }).click();
+    await visible(s.page.getByText("Changes saved successfully."));
+    await s.page.waitForFunction(
+      (want) =>
+        (document.querySelector("tbody tr input[inputmode=decimal]") as HTMLInputElement | null)?.value === want,
+      (Number(a) + 1.25).toFixed(2),
+    );
+    expect(await second.inputValue()).toBe((Number(b) + 1.25).toFixed(2));
+    expect(await third.inputValue()).toBe(c);
+
+    await s.page.getByRole("textbox", { name: "Reason (optional)" }).fill("After the morning bump");
+    await s.page.getByRole("button", { name: "Save as a new version" }).click();
+    await visible(s.page.getByText(/^Version \d+ saved\.$/));
+    const saved = await s.page.locator("section[aria-labelledby=versions-heading] li").first().innerText();
+    expect(saved).toContain("After the morning bump");
+
+    await third.fill("99.99");
+    await s.page.getByRole("button", { name: "Save changes" }).click();
+    await visible(s.page.getByText("Changes saved successfully."));
+    await s.page
+      .locator("section[aria-labelledby=versions-heading] li")
+      .filter({ hasText: "After the morning bump" })
+      .getByRole("button", { name: "Restore" })
+      .click();
+    await s.page.getByRole("alertdialog").getByRole("button", { name: "Restore version" }).click();
+    await s.page.waitForFunction(
+      (want) =>
+        (document.querySelectorAll("tbody tr input[inputmode=decimal]")[2] as HTMLInputElement | undefined)?.value ===
+        want,
+      c,
+    );
+    await visible(s.page.getByText(/before restoring version/));
   });
 });

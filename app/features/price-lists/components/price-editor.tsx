@@ -3,10 +3,11 @@ import { useTranslation } from "react-i18next";
 import { useBlocker, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { FormAlert, TextField } from "~/components/ui/field";
+import { FormAlert, SelectField, TextField } from "~/components/ui/field";
 import { centsToInput, formatMoney, parsePriceInput } from "~/lib/money";
 import type { SavePricesResult } from "../edit-prices.server";
 import type { PriceItemView } from "../items.server";
+import { parseAdjustment } from "../schema";
 
 type Props = { items: PriceItemView[]; revision: number };
 
@@ -19,6 +20,9 @@ export function PriceEditor({ items, revision }: Props) {
   const fetcher = useFetcher<SavePricesResult>();
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [filter, setFilter] = useState("");
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [bulkType, setBulkType] = useState<"percentage" | "fixed">("percentage");
+  const [bulkValue, setBulkValue] = useState("");
   const byId = useMemo(() => new Map(items.map((i) => [i.productId, i])), [items]);
   const dirty = Object.entries(edits).filter(([id, text]) => centsToInput(byId.get(id)?.priceCents ?? null) !== text);
   const invalidNow = new Set(
@@ -29,7 +33,10 @@ export function PriceEditor({ items, revision }: Props) {
 
   // A save that went through starts the editor afresh from the saved prices.
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) setEdits({});
+    if (fetcher.state === "idle" && fetcher.data?.ok) {
+      setEdits({});
+      setSelected(new Set());
+    }
   }, [fetcher.state, fetcher.data]);
 
   const blocker = useBlocker(
@@ -48,6 +55,24 @@ export function PriceEditor({ items, revision }: Props) {
     if (!overwrite) body.revision = String(revision);
     void fetcher.submit(body, { method: "post" });
   };
+
+  const bulk = () => {
+    const body = {
+      intent: "bulk",
+      productIds: JSON.stringify([...selected]),
+      adjustmentType: bulkType,
+      adjustmentValue: bulkValue,
+      revision: String(revision),
+    };
+    void fetcher.submit(body, { method: "post" });
+  };
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   const needle = filter.trim().toLocaleLowerCase();
   const shown = needle ? items.filter((i) => i.name.toLocaleLowerCase().includes(needle)) : items;
@@ -76,9 +101,37 @@ export function PriceEditor({ items, revision }: Props) {
           </Button>
         </div>
       </div>
+      <fieldset className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+        <legend className="px-1 text-sm font-medium">{t("editor.bulkLegend", { count: selected.size })}</legend>
+        <SelectField
+          label={t("manage.adjustmentType")}
+          value={bulkType}
+          onChange={(e) => setBulkType(e.currentTarget.value as "percentage" | "fixed")}
+        >
+          <option value="percentage">{t("manage.percentage")}</option>
+          <option value="fixed">{t("manage.fixed")}</option>
+        </SelectField>
+        <TextField
+          label={bulkType === "percentage" ? t("manage.percentValue") : t("manage.fixedValue")}
+          inputMode="decimal"
+          value={bulkValue}
+          onChange={(e) => setBulkValue(e.currentTarget.value)}
+        />
+        <Button
+          variant="secondary"
+          onClick={bulk}
+          disabled={selected.size === 0 || dirty.length > 0 || saving || parseAdjustment(bulkType, bulkValue) === null}
+        >
+          {t("editor.bulkApply")}
+        </Button>
+      </fieldset>
       <div aria-live="polite" className="space-y-2">
         {dirty.length > 0 ? <FormAlert tone="info">{t("editor.unsaved")}</FormAlert> : null}
-        {result?.ok ? <FormAlert tone="success">{t("editor.saved")}</FormAlert> : null}
+        {result?.ok ? (
+          <FormAlert tone="success">
+            {"version" in result ? t("editor.versionSaved", { number: result.version }) : t("editor.saved")}
+          </FormAlert>
+        ) : null}
         {result && !result.ok ? (
           <FormAlert>
             <p className="font-medium">{t(result.message)}</p>
@@ -113,6 +166,25 @@ export function PriceEditor({ items, revision }: Props) {
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
             <tr>
+              <th scope="col" className="w-10 px-3 py-2">
+                <input
+                  type="checkbox"
+                  aria-label={t("editor.selectAll")}
+                  checked={shown.length > 0 && shown.every((i) => selected.has(i.productId))}
+                  onChange={(e) => {
+                    const on = e.currentTarget.checked;
+                    setSelected((current) => {
+                      const next = new Set(current);
+                      for (const i of shown) {
+                        if (on) next.add(i.productId);
+                        else next.delete(i.productId);
+                      }
+                      return next;
+                    });
+                  }}
+                  className="size-4"
+                />
+              </th>
               <th scope="col" className="px-3 py-2 font-medium">
                 {t("private.product")}
               </th>
@@ -128,6 +200,15 @@ export function PriceEditor({ items, revision }: Props) {
               const errorId = `price-error-${item.productId}`;
               return (
                 <tr key={item.productId} data-product={item.slug}>
+                  <td className="px-3 py-2">
+                    <input
+                      type="checkbox"
+                      aria-label={t("editor.select", { name: item.name })}
+                      checked={selected.has(item.productId)}
+                      onChange={(e) => toggle(item.productId, e.currentTarget.checked)}
+                      className="size-4"
+                    />
+                  </td>
                   <th scope="row" className="px-3 py-2 font-medium">
                     <label htmlFor={`price-${item.productId}`}>{item.name}</label>
                   </th>
