@@ -133,6 +133,21 @@ describe("navbar behaviour", () => {
     await expect.poll(top, { timeout: 5000 }).toBe(0);
   });
 
+  it("reacts to scrolling 30 ms after it starts, not before", async () => {
+    const s = await session();
+    await s.page.clock.install();
+    await s.goto("/");
+    await s.page.addStyleTag({ content: "main { min-height: 300vh; }" });
+    const hiddenNow = () => s.page.getByRole("banner").evaluate((el) => el.classList.contains("-translate-y-full"));
+    await s.page.clock.pauseAt(await s.page.evaluate(() => Date.now() + 1_000));
+    await s.page.evaluate(() => window.scrollTo(0, 600));
+    await s.page.waitForFunction(() => window.scrollY >= 600);
+    await s.page.clock.runFor(29);
+    expect(await hiddenNow()).toBe(false);
+    await s.page.clock.runFor(2);
+    await s.page.waitForFunction(() => document.querySelector("header")?.classList.contains("-translate-y-full"));
+  });
+
   it("shows the user menu with the email's first letter, the role, the profile link and Sign Out", async () => {
     for (const role of ["customer", "seller", "admin"] as const) {
       const s = await session({ as: role });
