@@ -3,11 +3,12 @@ import { data, Link } from "react-router";
 import { getLang, getRequestInfo, requirePermission } from "~/auth/guards.server";
 import { formatAdjustment } from "~/features/price-lists/components/adjustment";
 import { PriceEditor } from "~/features/price-lists/components/price-editor";
+import { ReapplyPanel } from "~/features/price-lists/components/reapply-panel";
 import { VersionsPanel } from "~/features/price-lists/components/versions-panel";
 import { runEditorAction } from "~/features/price-lists/edit-prices.server";
-import { findPriceItems } from "~/features/price-lists/items.server";
+import { findPriceItems, previewReapply } from "~/features/price-lists/items.server";
 import { findPriceListBySlug } from "~/features/price-lists/lists.server";
-import { listVersions } from "~/features/price-lists/versions.server";
+import { compareVersions, listVersions } from "~/features/price-lists/versions.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/prices-manage-list";
 
@@ -22,10 +23,39 @@ async function requireList(slug: string) {
   return list;
 }
 
+/** Differences shown at most when comparing two versions. */
+const COMPARE_ROWS = 500;
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requirePermission(request, context, "prices:manage");
   const list = await requireList(params.priceListId);
-  return { list, items: await findPriceItems(list.id, getLang(context)), versions: await listVersions(list.id) };
+  const lang = getLang(context);
+  const search = new URL(request.url).searchParams;
+  if (search.get("reapply") === "preview") {
+    return { kind: "reapply" as const, ...(await previewReapply(list.id)) };
+  }
+  if (search.has("compare")) {
+    const version = Number(search.get("compare"));
+    if (!Number.isSafeInteger(version) || version < 1) throw data(null, { status: 404, statusText: "Not Found" });
+    const result = await compareVersions(list.id, version, "current");
+    return {
+      kind: "compare" as const,
+      version,
+      differences: result.differences,
+      rows: result.rows.slice(0, Math.min(result.differences, COMPARE_ROWS)).map((r) => ({
+        productId: r.productId,
+        name: lang === "es" ? r.nameEs : r.name,
+        left: r.left,
+        right: r.right,
+      })),
+    };
+  }
+  return {
+    kind: "page" as const,
+    list,
+    items: await findPriceItems(list.id, lang),
+    versions: await listVersions(list.id),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -38,6 +68,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("prices");
+  if (loaderData.kind !== "page") return null;
   const { list, items, versions } = loaderData;
   const adjustment = formatAdjustment(list.adjustmentType, list.adjustmentValue, i18n.language);
   return (
@@ -57,6 +88,9 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
       <PriceEditor items={items} revision={list.revision} />
+      {list.parentName ? (
+        <ReapplyPanel parentName={list.parentName} names={new Map(items.map((i) => [i.productId, i.name]))} />
+      ) : null}
       <VersionsPanel versions={versions} revision={list.revision} />
     </div>
   );

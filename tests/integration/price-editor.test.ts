@@ -69,15 +69,63 @@ beforeEach(async () => {
 });
 
 describe(`the price editor (${test.kind})`, () => {
-  it("loads the list with its items and revision", async () => {
-    const withParams = await callRoute<Awaited<ReturnType<typeof loader>>>(
+  async function loadEditor(search = "", slug = "daily") {
+    const result = await callRoute<Awaited<ReturnType<typeof loader>>>(
       loader,
-      new Request("http://localhost:3000/prices-manage/daily"),
+      new Request(`http://localhost:3000/prices-manage/${slug}${search}`),
       routeContext({ user: seller }),
-      { priceListId: "daily" },
+      { priceListId: slug },
     );
-    expect(withParams.data?.items.map((i) => i.slug)).toEqual(["lime", "mango"]);
-    expect(withParams.data?.list.revision).toBeGreaterThan(0);
+    return result.data;
+  }
+
+  it("loads the list with its items and revision", async () => {
+    const page = await loadEditor();
+    if (page?.kind !== "page") throw new Error(`expected the page, got ${page?.kind}`);
+    expect(page.items.map((i) => i.slug)).toEqual(["lime", "mango"]);
+    expect(page.list.revision).toBeGreaterThan(0);
+  });
+
+  it("removes the selected products, with history", async () => {
+    const result = await save({ intent: "remove", productIds: JSON.stringify([ids.lime]) });
+    expect(result.data).toMatchObject({ ok: true, changed: 1 });
+    expect(await prices()).toEqual({ mango: 1000 });
+  });
+
+  it("previews and re-applies the parent's prices with the list's adjustment", async () => {
+    const child = await createPriceList(seller, {
+      name: "Child",
+      description: null,
+      sourceId: listId,
+      adjustmentType: "percentage",
+      adjustmentValue: 1000,
+      isPublic: false,
+      isDefaultForCustomers: false,
+      isTemplate: false,
+    });
+    await save({ edits: JSON.stringify([{ productId: ids.mango, price: "20" }]), revision: await revision() });
+    const preview = await loadEditor("?reapply=preview", child.slug);
+    expect(preview).toMatchObject({
+      kind: "reapply",
+      changes: [{ productId: ids.mango, oldCents: 1100, newCents: 2200 }],
+    });
+    const applied = await save({ intent: "reapply", revision: String(child.revision) }, seller, child.slug);
+    expect(applied.data).toMatchObject({ ok: true, changed: 1 });
+    const noParent = await save({ intent: "reapply" });
+    expect(noParent.status).toBe(400);
+    expect(noParent.data).toMatchObject({ ok: false, message: "errors.noParent" });
+  });
+
+  it("compares a version with the current prices", async () => {
+    await save({ intent: "version", reason: "" });
+    await save({ edits: JSON.stringify([{ productId: ids.mango, price: "15" }]), revision: await revision() });
+    const compared = await loadEditor("?compare=1");
+    expect(compared).toEqual({
+      kind: "compare",
+      version: 1,
+      differences: 1,
+      rows: [{ productId: ids.mango, name: "Mango", left: 1000, right: 1500 }],
+    });
   });
 
   it("saves typed prices together, and an empty price as no price", async () => {

@@ -2,7 +2,7 @@ import { parsePriceInput } from "~/lib/money";
 import { logger } from "~/lib/logger.server";
 import { PriceListConflict, PriceListError, type ConflictingChange } from "./errors";
 import type { Actor } from "./internal.server";
-import { bulkAdjustPrices, savePriceEdits } from "./items.server";
+import { bulkAdjustPrices, reapplyFromParent, removeProductsFromList, savePriceEdits } from "./items.server";
 import { parseAdjustment, REASON_MAX, type PricesErrorKey } from "./schema";
 import { restoreVersion, saveVersion } from "./versions.server";
 
@@ -80,6 +80,18 @@ function revisionOf(form: Form) {
   return Number.isSafeInteger(n) ? n : null;
 }
 
+/** The selected product ids the form sends as a JSON list, or null when there are none or it is not one. */
+function selectedIds(form: Form) {
+  let ids: unknown;
+  try {
+    ids = typeof form.productIds === "string" ? JSON.parse(form.productIds) : null;
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_EDITS) return null;
+  return ids.every((id): id is string => typeof id === "string" && /^[0-9a-f-]{36}$/i.test(id)) ? ids : null;
+}
+
 /** Runs a domain call, answering the editor's refusals the way a save does. */
 async function answer(
   requestId: string,
@@ -101,8 +113,9 @@ async function answer(
 }
 
 /**
- * The editor's other actions: move the selected items by a percentage or a fixed amount, save
- * the list as a new version with an optional reason, or restore a version.
+ * The editor's other actions: move the selected items by a percentage or a fixed amount, remove
+ * them, re-apply the parent's prices, save the list as a new version with an optional reason, or
+ * restore a version.
  */
 export async function runEditorAction(actor: Actor, listId: string, form: Form, requestId: string) {
   const refused = (message: PricesErrorKey) => ({ status: 400, result: { ok: false as const, message } });
@@ -116,25 +129,23 @@ export async function runEditorAction(actor: Actor, listId: string, form: Form, 
       if (type !== "percentage" && type !== "fixed") return refused("errors.adjustmentInvalid");
       const value = typeof form.adjustmentValue === "string" ? parseAdjustment(type, form.adjustmentValue) : null;
       if (value === null) return refused("errors.adjustmentInvalid");
-      let ids: unknown;
-      try {
-        ids = typeof form.productIds === "string" ? JSON.parse(form.productIds) : null;
-      } catch {
-        ids = null;
-      }
-      if (
-        !Array.isArray(ids) ||
-        ids.length === 0 ||
-        ids.length > MAX_EDITS ||
-        !ids.every((id) => typeof id === "string")
-      ) {
-        return refused("errors.nothingSelected");
-      }
+      const ids = selectedIds(form);
+      if (!ids) return refused("errors.nothingSelected");
       return answer(requestId, async () => ({
         ok: true,
-        ...(await bulkAdjustPrices(actor, listId, ids as string[], { type, value }, { expectedRevision: revision })),
+        ...(await bulkAdjustPrices(actor, listId, ids, { type, value }, { expectedRevision: revision })),
       }));
     }
+    case "remove": {
+      const ids = selectedIds(form);
+      if (!ids) return refused("errors.nothingSelected");
+      return answer(requestId, async () => ({ ok: true, ...(await removeProductsFromList(actor, listId, ids)) }));
+    }
+    case "reapply":
+      return answer(requestId, async () => ({
+        ok: true,
+        ...(await reapplyFromParent(actor, listId, { expectedRevision: revision })),
+      }));
     case "version": {
       const reason = typeof form.reason === "string" ? form.reason.trim() : "";
       if (reason.length > REASON_MAX) return refused("errors.reasonTooLong");

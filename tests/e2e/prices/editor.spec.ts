@@ -103,4 +103,49 @@ describe("the price editor", () => {
     );
     await visible(s.page.getByText(/before restoring version/));
   });
+
+  it("previews and re-applies the parent's prices, compares a version and removes a product after confirming", async () => {
+    const s = await session({ as: "seller" });
+    await s.goto("/prices-manage/customers");
+    const limes = s.page.getByRole("textbox", { name: "Limes" });
+    await limes.fill("77.77");
+    await s.page.getByRole("button", { name: "Save changes" }).click();
+    await visible(s.page.getByText("Changes saved successfully."));
+    await s.page.getByRole("textbox", { name: "Reason (optional)" }).fill("Limes at 77.77");
+    await s.page.getByRole("button", { name: "Save as a new version" }).click();
+    await visible(s.page.getByText(/^Version \d+ saved\.$/));
+
+    await s.page.getByRole("button", { name: "Preview the changes" }).click();
+    const preview = s.page.getByTestId("reapply-preview");
+    await visible(preview.getByText("Limes"));
+    expect(await preview.locator("tr").filter({ hasText: "Limes" }).innerText()).toContain("$77.77");
+    await s.page.getByRole("button", { name: /^Apply \d+ changes?$/ }).click();
+    await visible(s.page.getByText("Changes saved successfully.").last());
+    await s.page.waitForFunction(
+      () =>
+        (document.querySelector('tr[data-product="limes"] input[inputmode=decimal]') as HTMLInputElement | null)
+          ?.value !== "77.77",
+    );
+
+    const version = s.page
+      .locator("section[aria-labelledby=versions-heading] li")
+      .filter({ hasText: "Limes at 77.77" });
+    await version.getByRole("button", { name: "Compare with now" }).click();
+    const comparison = s.page.getByTestId("version-comparison");
+    await visible(comparison.locator("tr").filter({ hasText: "Limes" }));
+    expect(await comparison.locator("tr").filter({ hasText: "Limes" }).innerText()).toContain("$77.77");
+    await s.scan();
+
+    const row = s.page.locator('tr[data-product="limes"]');
+    await row.getByRole("checkbox").check();
+    await s.page.getByRole("button", { name: "Remove selected" }).click();
+    const dialog = s.page.getByRole("alertdialog");
+    await visible(dialog.getByText("Remove 1 product from this list?"));
+    await dialog.getByRole("button", { name: "Remove", exact: true }).click();
+    await hidden(row);
+    // Other tests use this product in this list: restoring the version saved above brings it back.
+    await version.getByRole("button", { name: "Restore" }).click();
+    await s.page.getByRole("alertdialog").getByRole("button", { name: "Restore version" }).click();
+    await visible(row);
+  });
 });

@@ -23,6 +23,7 @@ export function PriceEditor({ items, revision }: Props) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulkType, setBulkType] = useState<"percentage" | "fixed">("percentage");
   const [bulkValue, setBulkValue] = useState("");
+  const [confirmRemove, setConfirmRemove] = useState(false);
   const byId = useMemo(() => new Map(items.map((i) => [i.productId, i])), [items]);
   const dirty = Object.entries(edits).filter(([id, text]) => centsToInput(byId.get(id)?.priceCents ?? null) !== text);
   const invalidNow = new Set(
@@ -124,7 +125,26 @@ export function PriceEditor({ items, revision }: Props) {
         >
           {t("editor.bulkApply")}
         </Button>
+        <Button
+          variant="danger"
+          onClick={() => setConfirmRemove(true)}
+          disabled={selected.size === 0 || dirty.length > 0 || saving}
+        >
+          {t("editor.removeSelected")}
+        </Button>
       </fieldset>
+      <ConfirmDialog
+        open={confirmRemove}
+        onOpenChange={setConfirmRemove}
+        tone="danger"
+        title={t("editor.removeTitle", { count: selected.size })}
+        description={t("editor.removeBody")}
+        confirmLabel={t("editor.removeConfirm")}
+        cancelLabel={t("manage.cancel")}
+        onConfirm={() =>
+          void fetcher.submit({ intent: "remove", productIds: JSON.stringify([...selected]) }, { method: "post" })
+        }
+      />
       <div aria-live="polite" className="space-y-2">
         {dirty.length > 0 ? <FormAlert tone="info">{t("editor.unsaved")}</FormAlert> : null}
         {result?.ok ? (

@@ -5,9 +5,57 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DateTime } from "~/components/ui/date-time";
 import { FormAlert, TextField } from "~/components/ui/field";
+import { formatMoney } from "~/lib/money";
 import type { SavePricesResult } from "../edit-prices.server";
 import { REASON_MAX } from "../schema";
 import type { VersionSummary } from "../versions.server";
+
+type Comparison = {
+  kind: "compare";
+  version: number;
+  differences: number;
+  rows: { productId: string; name: string; left: number | null | "absent"; right: number | null | "absent" }[];
+};
+
+/** A version's prices beside the current ones, differences only. */
+function ComparisonTable({ comparison }: { comparison: Comparison }) {
+  const { t, i18n } = useTranslation("prices");
+  const show = (v: number | null | "absent") =>
+    v === "absent" ? t("editor.absent") : v === null ? t("private.noPrice") : formatMoney(v, i18n.language);
+  return (
+    <div className="space-y-2" data-testid="version-comparison">
+      <h3 className="font-semibold">{t("editor.compareHeading", { number: comparison.version })}</h3>
+      {comparison.rows.length === 0 ? (
+        <p>{t("editor.compareNone")}</p>
+      ) : (
+        <table className="w-full max-w-xl text-left text-sm">
+          <thead className="text-slate-700 dark:text-slate-300">
+            <tr>
+              <th scope="col" className="py-1 font-medium">
+                {t("private.product")}
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                {t("editor.compareThen")}
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                {t("editor.compareNow")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {comparison.rows.map((r) => (
+              <tr key={r.productId}>
+                <td className="py-1">{r.name}</td>
+                <td className="py-1 text-right tabular-nums">{show(r.left)}</td>
+                <td className="py-1 text-right font-semibold tabular-nums">{show(r.right)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
 
 /** An automatic version's reason, as people read it. */
 function useReason() {
@@ -24,6 +72,7 @@ function useReason() {
 export function VersionsPanel({ versions, revision }: { versions: VersionSummary[]; revision: number }) {
   const { t } = useTranslation("prices");
   const fetcher = useFetcher<SavePricesResult>();
+  const compare = useFetcher<Comparison>();
   const [restoring, setRestoring] = useState<number | null>(null);
   const reasonOf = useReason();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -74,13 +123,19 @@ export function VersionsPanel({ versions, revision }: { versions: VersionSummary
                   <p className="text-slate-700 dark:text-slate-300">{reasonOf(v.reason, v.automatic)}</p>
                 ) : null}
               </div>
-              <Button size="sm" variant="outline" onClick={() => setRestoring(v.number)}>
-                {t("editor.restoreVersion")}
-              </Button>
+              <div className="flex gap-2">
+                <Button size="sm" variant="ghost" onClick={() => void compare.load(`?compare=${v.number}`)}>
+                  {t("editor.compare")}
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => setRestoring(v.number)}>
+                  {t("editor.restoreVersion")}
+                </Button>
+              </div>
             </li>
           ))}
         </ol>
       )}
+      {compare.data?.kind === "compare" ? <ComparisonTable comparison={compare.data} /> : null}
       <ConfirmDialog
         open={restoring !== null}
         onOpenChange={(open) => !open && setRestoring(null)}
