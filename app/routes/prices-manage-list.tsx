@@ -1,13 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { getLang, getRequestInfo, requirePermission } from "~/auth/guards.server";
+import { can } from "~/auth/permissions";
 import { formatAdjustment } from "~/features/price-lists/components/adjustment";
+import { AddProductsPanel } from "~/features/price-lists/components/add-products-panel";
+import { CustomersPanel } from "~/features/price-lists/components/customers-panel";
 import { PriceEditor } from "~/features/price-lists/components/price-editor";
 import { ReapplyPanel } from "~/features/price-lists/components/reapply-panel";
 import { VersionsPanel } from "~/features/price-lists/components/versions-panel";
 import { runEditorAction } from "~/features/price-lists/edit-prices.server";
-import { findPriceItems, previewReapply } from "~/features/price-lists/items.server";
-import { findPriceListBySlug } from "~/features/price-lists/lists.server";
+import { findMissingProducts, findPriceItems, previewReapply } from "~/features/price-lists/items.server";
+import { findPriceListBySlug, listCustomerAssignments } from "~/features/price-lists/lists.server";
 import { compareVersions, listVersions } from "~/features/price-lists/versions.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/prices-manage-list";
@@ -27,10 +30,14 @@ async function requireList(slug: string) {
 const COMPARE_ROWS = 500;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requirePermission(request, context, "prices:manage");
+  const user = requirePermission(request, context, "prices:manage");
   const list = await requireList(params.priceListId);
   const lang = getLang(context);
   const search = new URL(request.url).searchParams;
+  if (search.has("missing")) {
+    const q = (search.get("missing") ?? "").trim().slice(0, 100);
+    return { kind: "missing" as const, products: q ? await findMissingProducts(list.id, q, lang) : [] };
+  }
   if (search.get("reapply") === "preview") {
     return { kind: "reapply" as const, ...(await previewReapply(list.id)) };
   }
@@ -55,6 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     list,
     items: await findPriceItems(list.id, lang),
     versions: await listVersions(list.id),
+    customers: can(user, "price-lists:assign") ? await listCustomerAssignments() : null,
   };
 }
 
@@ -62,6 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = requirePermission(request, context, "prices:manage");
   const list = await requireList(params.priceListId);
   const form = Object.fromEntries(await request.formData());
+  if (form.intent === "assign") requirePermission(request, context, "price-lists:assign");
   const { status, result } = await runEditorAction(actor, list.id, form, getRequestInfo(context).requestId);
   return data(result, { status });
 }
@@ -69,7 +78,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("prices");
   if (loaderData.kind !== "page") return null;
-  const { list, items, versions } = loaderData;
+  const { list, items, versions, customers } = loaderData;
   const adjustment = formatAdjustment(list.adjustmentType, list.adjustmentValue, i18n.language);
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
@@ -88,10 +97,12 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
       <PriceEditor items={items} revision={list.revision} />
+      <AddProductsPanel />
       {list.parentName ? (
         <ReapplyPanel parentName={list.parentName} names={new Map(items.map((i) => [i.productId, i.name]))} />
       ) : null}
       <VersionsPanel versions={versions} revision={list.revision} />
+      {customers ? <CustomersPanel customers={customers} listId={list.id} /> : null}
     </div>
   );
 }

@@ -245,4 +245,33 @@ describe(`the price editor (${test.kind})`, () => {
     expect(result.status).toBe(404);
     expect(result.data).toMatchObject({ ok: false, message: "errors.versionNotFound" });
   });
+
+  it("finds products the list lacks and adds them at the list's price", async () => {
+    await save({ intent: "remove", productIds: JSON.stringify([ids.lime]) });
+    expect(await loadEditor("?missing=lim")).toEqual({
+      kind: "missing",
+      products: [{ productId: ids.lime, name: "Lime", basePriceCents: 500 }],
+    });
+    expect(await loadEditor("?missing=mango")).toEqual({ kind: "missing", products: [] });
+    const added = await save({ intent: "add", productIds: JSON.stringify([ids.lime]) });
+    expect(added.data).toMatchObject({ ok: true, changed: 1 });
+    expect(await prices()).toEqual({ mango: 1000, lime: 500 });
+    const unknown = await save({ intent: "add", productIds: JSON.stringify([crypto.randomUUID()]) });
+    expect(unknown.status).toBe(400);
+    expect(unknown.data).toMatchObject({ ok: false, message: "errors.productNotFound" });
+  });
+
+  it("assigns the list to customers, ignoring anyone who is not a customer", async () => {
+    const customer = await makeUser("customer");
+    const page = await loadEditor();
+    if (page?.kind !== "page") throw new Error("expected the page");
+    expect(page.customers?.map((c) => c.userId)).toContain(customer.id);
+    const result = await save({ intent: "assign", customerIds: JSON.stringify([customer.id, seller.id]) });
+    expect(result.data).toEqual({ ok: true, assigned: true });
+    const after = await loadEditor();
+    if (after?.kind !== "page") throw new Error("expected the page");
+    expect(after.customers?.find((c) => c.userId === customer.id)?.priceListId).toBe(listId);
+    expect(after.customers?.some((c) => c.userId === seller.id)).toBe(false);
+    expect((await save({ intent: "assign", customerIds: "{" })).status).toBe(400);
+  });
 });

@@ -2,7 +2,14 @@ import { parsePriceInput } from "~/lib/money";
 import { logger } from "~/lib/logger.server";
 import { PriceListConflict, PriceListError, type ConflictingChange } from "./errors";
 import type { Actor } from "./internal.server";
-import { bulkAdjustPrices, reapplyFromParent, removeProductsFromList, savePriceEdits } from "./items.server";
+import {
+  addProductsToList,
+  bulkAdjustPrices,
+  reapplyFromParent,
+  removeProductsFromList,
+  savePriceEdits,
+} from "./items.server";
+import { assignPriceList } from "./lists.server";
 import { parseAdjustment, REASON_MAX, type PricesErrorKey } from "./schema";
 import { restoreVersion, saveVersion } from "./versions.server";
 
@@ -12,6 +19,7 @@ export const MAX_EDITS = 5_000;
 export type SavePricesResult =
   | { ok: true; revision: number; changed: number }
   | { ok: true; version: number }
+  | { ok: true; assigned: true }
   | { ok: false; message: PricesErrorKey; invalid?: string[] }
   | { ok: false; message: "errors.conflict"; revision: number; changes: ConflictingChange[] };
 
@@ -140,6 +148,30 @@ export async function runEditorAction(actor: Actor, listId: string, form: Form, 
       const ids = selectedIds(form);
       if (!ids) return refused("errors.nothingSelected");
       return answer(requestId, async () => ({ ok: true, ...(await removeProductsFromList(actor, listId, ids)) }));
+    }
+    case "add": {
+      const ids = selectedIds(form);
+      if (!ids) return refused("errors.nothingSelected");
+      return answer(requestId, async () => ({ ok: true, ...(await addProductsToList(actor, listId, ids)) }));
+    }
+    case "assign": {
+      let ids: unknown;
+      try {
+        ids = typeof form.customerIds === "string" ? JSON.parse(form.customerIds) : null;
+      } catch {
+        ids = null;
+      }
+      if (
+        !Array.isArray(ids) ||
+        ids.length > MAX_EDITS ||
+        !ids.every((id) => typeof id === "string" && id.length <= 64)
+      ) {
+        return refused("errors.invalidInput");
+      }
+      return answer(requestId, async () => {
+        await assignPriceList(actor, listId, ids as string[]);
+        return { ok: true, assigned: true };
+      });
     }
     case "reapply":
       return answer(requestId, async () => ({

@@ -193,3 +193,21 @@ export async function reapplyFromParent(
     return applyPriceChanges(tx, list, changes, { actor, source: "reapply" });
   });
 }
+
+/** Catalogue products the list lacks whose name matches, for the "add products" search. */
+export async function findMissingProducts(listId: string, search: string, lang: Lang, limit = 20) {
+  const name = lang === "es" ? product.nameEs : product.nameEn;
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db()
+    .select({ productId: product.id, name, basePriceCents: product.basePriceCents })
+    .from(product)
+    .where(
+      and(
+        isNull(product.archivedAt),
+        sql`(${product.nameEn} ilike ${pattern} or ${product.nameEs} ilike ${pattern})`,
+        sql`not exists (select 1 from ${priceListItem} i where i.price_list_id = ${listId} and i.product_id = ${product.id})`,
+      ),
+    )
+    .orderBy(asc(sql`lower(${name})`), asc(product.id))
+    .limit(limit);
+}

@@ -104,7 +104,7 @@ describe("the price editor", () => {
     await visible(s.page.getByText(/before restoring version/));
   });
 
-  it("previews and re-applies the parent's prices, compares a version and removes a product after confirming", async () => {
+  it("previews and re-applies the parent's prices, compares a version, removes a product after confirming and adds it back", async () => {
     const s = await session({ as: "seller" });
     await s.goto("/prices-manage/customers");
     const limes = s.page.getByRole("textbox", { name: "Limes" });
@@ -142,6 +142,15 @@ describe("the price editor", () => {
     const dialog = s.page.getByRole("alertdialog");
     await visible(dialog.getByText("Remove 1 product from this list?"));
     await dialog.getByRole("button", { name: "Remove", exact: true }).click();
+    await hidden(row);
+    // The catalogue search finds it again outside the list, and adds it back.
+    await s.page.getByRole("searchbox", { name: "Find a product of the catalogue" }).fill("lime");
+    await s.page.getByRole("button", { name: "Add Persian Limes" }).click();
+    await visible(s.page.getByText("Product added to the list."));
+    await visible(row);
+    await row.getByRole("checkbox").check();
+    await s.page.getByRole("button", { name: "Remove selected" }).click();
+    await s.page.getByRole("alertdialog").getByRole("button", { name: "Remove", exact: true }).click();
     await hidden(row);
     // Other tests use this product in this list: restoring the version saved above brings it back.
     await version.getByRole("button", { name: "Restore" }).click();
