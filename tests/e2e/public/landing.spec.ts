@@ -181,6 +181,8 @@ describe("landing images", () => {
   it("are sized (no layout shift), modern formats, lazy below the fold and the hero first", async () => {
     const s = await session();
     await s.goto("/");
+    // Until its script arrives the fleet carousel may show its fallback, the first slide alone.
+    await s.page.locator('[aria-roledescription="carousel"][data-ready="true"]').waitFor();
     const images = await s.page.locator("main picture").evaluateAll((pictures) =>
       pictures.map((p) => {
         const img = p.querySelector("img")!;
