@@ -3,8 +3,9 @@ import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
-import { applyAdjustment, formatMoney, type AdjustmentType } from "~/lib/money";
+import { applyAdjustment, type AdjustmentType } from "~/lib/money";
 import type { PriceListSummary } from "../lists.server";
+import { PriceChangeTable } from "./price-change-table";
 import { DESCRIPTION_MAX, NAME_MAX, parseAdjustment, type ListActionResult } from "../schema";
 
 type Preview = { kind: "preview"; preview: { name: string; priceCents: number }[] };
@@ -14,7 +15,7 @@ type Preview = { kind: "preview"; preview: { name: string; priceCents: number }[
  * the first prices of the source are shown as they will be, rounded half-up to the cent.
  */
 export function CreateListForm({ lists, result }: { lists: PriceListSummary[]; result?: ListActionResult }) {
-  const { t, i18n } = useTranslation("prices");
+  const { t } = useTranslation("prices");
   const navigation = useNavigation();
   const preview = useFetcher<Preview>();
   const [source, setSource] = useState("");
@@ -105,39 +106,19 @@ export function CreateListForm({ lists, result }: { lists: PriceListSummary[]; r
         {rows.length > 0 ? (
           <div className="md:col-span-2">
             <h3 className="mb-2 text-sm font-semibold">{t("manage.previewHeading")}</h3>
-            <table className="w-full max-w-xl text-left text-sm">
-              <thead className="text-slate-700 dark:text-slate-300">
-                <tr>
-                  <th scope="col" className="py-1 font-medium">
-                    {t("private.product")}
-                  </th>
-                  <th scope="col" className="py-1 text-right font-medium">
-                    {t("manage.previewNow")}
-                  </th>
-                  <th scope="col" className="py-1 text-right font-medium">
-                    {t("manage.previewNew")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody data-testid="create-preview">
-                {rows.map((row) => (
-                  <tr key={row.name}>
-                    <td className="py-1">{row.name}</td>
-                    <td className="py-1 text-right tabular-nums">{formatMoney(row.priceCents, i18n.language)}</td>
-                    <td className="py-1 text-right font-semibold tabular-nums">
-                      {formatMoney(
-                        applyAdjustment(
-                          row.priceCents,
-                          adjustment === null ? null : (type as AdjustmentType),
-                          adjustment,
-                        ),
-                        i18n.language,
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <PriceChangeTable
+              testId="create-preview"
+              rows={rows.map((row) => ({
+                key: row.name,
+                name: row.name,
+                now: row.priceCents,
+                next: applyAdjustment(
+                  row.priceCents,
+                  adjustment === null ? null : (type as AdjustmentType),
+                  adjustment,
+                ),
+              }))}
+            />
           </div>
         ) : null}
         <div className="md:col-span-2">

@@ -2,18 +2,17 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/field";
-import { formatMoney } from "~/lib/money";
 import type { SavePricesResult } from "../edit-prices.server";
 import type { ReapplyPreviewRow } from "../items.server";
+import { PriceChangeTable } from "./price-change-table";
 
 type Preview = { kind: "reapply"; revision: number; changes: ReapplyPreviewRow[] };
 
 /** D14: what re-applying the parent's prices would change, shown before anything is written. */
 export function ReapplyPanel({ parentName, names }: { parentName: string; names: Map<string, string> }) {
-  const { t, i18n } = useTranslation("prices");
+  const { t } = useTranslation("prices");
   const preview = useFetcher<Preview>();
   const apply = useFetcher<SavePricesResult>();
-  const money = (cents: number | null) => (cents === null ? "—" : formatMoney(cents, i18n.language));
   const data = preview.data;
   const result = apply.state === "idle" ? apply.data : undefined;
   return (
@@ -34,30 +33,15 @@ export function ReapplyPanel({ parentName, names }: { parentName: string; names:
           <p>{t("editor.reapplyNothing")}</p>
         ) : (
           <div className="space-y-3">
-            <table className="w-full max-w-xl text-left text-sm">
-              <thead className="text-slate-700 dark:text-slate-300">
-                <tr>
-                  <th scope="col" className="py-1 font-medium">
-                    {t("private.product")}
-                  </th>
-                  <th scope="col" className="py-1 text-right font-medium">
-                    {t("manage.previewNow")}
-                  </th>
-                  <th scope="col" className="py-1 text-right font-medium">
-                    {t("manage.previewNew")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody data-testid="reapply-preview">
-                {data.changes.map((c) => (
-                  <tr key={c.productId}>
-                    <td className="py-1">{names.get(c.productId) ?? "—"}</td>
-                    <td className="py-1 text-right tabular-nums">{money(c.oldCents)}</td>
-                    <td className="py-1 text-right font-semibold tabular-nums">{money(c.newCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <PriceChangeTable
+              testId="reapply-preview"
+              rows={data.changes.map((c) => ({
+                key: c.productId,
+                name: names.get(c.productId) ?? "—",
+                now: c.oldCents,
+                next: c.newCents,
+              }))}
+            />
             <Button
               onClick={() =>
                 void apply.submit({ intent: "reapply", revision: String(data.revision) }, { method: "post" })
