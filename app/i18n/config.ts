@@ -16,6 +16,8 @@ export const namespaces = [
   "catalog",
   "contact",
   "prices",
+  "activity",
+  "products",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -1,4 +1,5 @@
 import enAccount from "./locales/en/account.json";
+import enActivity from "./locales/en/activity.json";
 import enAuth from "./locales/en/auth.json";
 import enCatalog from "./locales/en/catalog.json";
 import enContact from "./locales/en/contact.json";
@@ -8,9 +9,11 @@ import enGeneral from "./locales/en/general.json";
 import enImport from "./locales/en/import.json";
 import enNavigation from "./locales/en/navigation.json";
 import enPrices from "./locales/en/prices.json";
+import enProducts from "./locales/en/products.json";
 import enPublic from "./locales/en/public.json";
 import enUsers from "./locales/en/users.json";
 import esAccount from "./locales/es/account.json";
+import esActivity from "./locales/es/activity.json";
 import esAuth from "./locales/es/auth.json";
 import esCatalog from "./locales/es/catalog.json";
 import esContact from "./locales/es/contact.json";
@@ -20,6 +23,7 @@ import esGeneral from "./locales/es/general.json";
 import esImport from "./locales/es/import.json";
 import esNavigation from "./locales/es/navigation.json";
 import esPrices from "./locales/es/prices.json";
+import esProducts from "./locales/es/products.json";
 import esPublic from "./locales/es/public.json";
 import esUsers from "./locales/es/users.json";
 import type { Lang, Namespace } from "./config";
@@ -38,6 +42,8 @@ export const en = {
   catalog: enCatalog,
   contact: enContact,
   prices: enPrices,
+  activity: enActivity,
+  products: enProducts,
 } satisfies Record<Namespace, unknown>;
 
 export const es: Record<Namespace, unknown> = {
@@ -53,6 +59,8 @@ export const es: Record<Namespace, unknown> = {
   catalog: esCatalog,
   contact: esContact,
   prices: esPrices,
+  activity: esActivity,
+  products: esProducts,
 };
 
 export const resources: Record<Lang, Record<Namespace, unknown>> = { en, es };
