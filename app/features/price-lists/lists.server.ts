@@ -13,7 +13,7 @@ import {
   type Actor,
   type LockedList,
 } from "./internal.server";
-import { firstFreeSlug, slugify } from "./slug";
+import { firstFreeSlug, slugify } from "~/lib/slug";
 
 export type PriceListFlags = { isPublic: boolean; isDefaultForCustomers: boolean; isTemplate: boolean };
 

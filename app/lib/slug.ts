@@ -1,8 +1,8 @@
-/** Words a price-list slug may not be, because a route already uses them (D18). */
+/** Words a slug (price list or product) may not be, because a route already uses them (D18). */
 export const RESERVED_SLUGS = new Set(["manage", "new"]);
 
 /** D18: lowercase ASCII words joined by hyphens; accents are dropped, anything else separates words. */
-export function slugify(text: string) {
+export function slugify(text: string, fallback = "list") {
   const slug = text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -11,7 +11,7 @@ export function slugify(text: string) {
     .replace(/^-+|-+$/g, "")
     .slice(0, 60)
     .replace(/-+$/g, "");
-  return slug || "list";
+  return slug || fallback;
 }
 
 /** The first of base, base-2, base-3… that is neither taken nor reserved. */
