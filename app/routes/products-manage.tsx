@@ -1,6 +1,19 @@
+import { Plus } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { requirePermission } from "~/auth/guards.server";
-import { Preparing } from "~/components/preparing";
+import { data, useSearchParams } from "react-router";
+import { getLang, getRequestInfo, requirePermission } from "~/auth/guards.server";
+import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/field";
+import { Pagination } from "~/features/catalog/components/pagination";
+import { ManageFilters } from "~/features/catalog/components/manage-filters";
+import { ProductFormDialog } from "~/features/catalog/components/product-form-dialog";
+import { ProductGrid } from "~/features/catalog/components/product-grid";
+import { attachUploadedImage, runManageAction } from "~/features/catalog/manage-actions.server";
+import { parseManageQuery } from "~/features/catalog/manage-query";
+import { findManagedProducts, productExists } from "~/features/catalog/manage.server";
+import { readUploadForm, storeProductImage, UploadRefused } from "~/features/images/upload.server";
+import { logger } from "~/lib/logger.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/products-manage";
 
@@ -9,12 +22,79 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, { title: t("manageProducts", { ns: "navigation" }), noindex: true });
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(request, context, "products:manage");
-  return null;
+  const query = parseManageQuery(new URL(request.url).searchParams);
+  const found = await findManagedProducts(query, getLang(context));
+  return { query, ...found };
 }
 
-export default function Page() {
-  const { t } = useTranslation("navigation");
-  return <Preparing page={t("manageProducts")} />;
+/** An upload is read as a size-limited stream; its refusals answer in the image dialog's words. */
+async function uploadImage(request: Request, actor: { id: string }, requestId: string) {
+  try {
+    const form = await readUploadForm(request);
+    const id = form.get("id");
+    if (typeof id !== "string" || !/^[0-9a-f-]{36}$/i.test(id) || !(await productExists(id))) {
+      return data({ ok: false as const, message: "manage.image.invalidUrl" as const }, { status: 404 });
+    }
+    const key = await storeProductImage(form.get("file"));
+    const { status, result } = await attachUploadedImage(actor, id, key, requestId);
+    return data(result, { status });
+  } catch (error) {
+    const reason = error instanceof UploadRefused ? error.reason : "failed";
+    if (reason === "failed") logger.error({ err: error, requestId }, "storing an uploaded image failed");
+    return data(
+      { ok: false as const, message: "manage.image.uploadFailed" as const, reason: `manage.image.reasons.${reason}` },
+      { status: reason === "tooLarge" ? 413 : reason === "failed" ? 500 : 400 },
+    );
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requirePermission(request, context, "products:manage");
+  const { requestId } = getRequestInfo(context);
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+    return uploadImage(request, actor, requestId);
+  }
+  const form = Object.fromEntries(await request.formData());
+  const { status, result } = await runManageAction(actor, form, requestId);
+  return data(result, { status });
+}
+
+export default function ManageProducts({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("products");
+  const { query, products, total, page, pageCount } = loaderData;
+  const [creating, setCreating] = useState(false);
+  const [params] = useSearchParams();
+  const hrefFor = (n: number) => {
+    const next = new URLSearchParams(params);
+    if (n > 1) next.set("page", String(n));
+    else next.delete("page");
+    return `?${next.toString()}`;
+  };
+  return (
+    <div className="mx-auto max-w-[100rem] space-y-6 px-4 py-8">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="space-y-1">
+          <h1 className="text-3xl font-bold tracking-tight">{t("manage.title")}</h1>
+          <p className="max-w-3xl text-slate-700 dark:text-slate-300">{t("manage.intro")}</p>
+        </div>
+        <Button onClick={() => setCreating(true)}>
+          <Plus aria-hidden="true" className="size-4" />
+          {t("manage.newProduct")}
+        </Button>
+      </header>
+      <ManageFilters query={query} />
+      <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+        {t("manage.results", { count: total })}
+      </p>
+      {products.length === 0 ? (
+        <FormAlert tone="info">{t("manage.empty")}</FormAlert>
+      ) : (
+        <ProductGrid products={products} />
+      )}
+      <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />
+      {creating ? <ProductFormDialog onClose={() => setCreating(false)} /> : null}
+    </div>
+  );
 }

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { asInvitation, auth } from "~/auth/auth.server";
 import { isRole, type Role } from "~/auth/permissions";
 import { db, withTransaction, type Tx } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/errors.server";
 import { session, user } from "~/db/schema";
 import { recordActivity } from "~/features/activity/record.server";
 import { logger } from "~/lib/logger.server";
@@ -106,13 +107,6 @@ async function assertAnotherActiveAdmin(tx: Tx, exceptId: string) {
 async function endSessions(tx: Tx, userId: string) {
   const ended = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
   return ended.length;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 /** Creates the account and its activity entry together; an invite then mails a set-password link. */

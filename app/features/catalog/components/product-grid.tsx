@@ -1,0 +1,434 @@
+import { ImageIcon, Archive, ArchiveRestore, Pencil } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useBlocker, useFetcher, useRevalidator } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { FormAlert } from "~/components/ui/field";
+import { formatDateTime } from "~/components/ui/date-time";
+import { categories, type CategoryGroup } from "../categories";
+import type { ManageResult } from "../manage-actions.server";
+import type { ManagedProduct } from "../manage.server";
+import { fieldsAsText, parseProductFields, type EditableField, type FieldErrors } from "../product-fields";
+import { ProductFormDialog } from "./product-form-dialog";
+import { ProductImageDialog, ProductThumb } from "./product-image-dialog";
+
+type Edits = Record<string, Partial<Record<EditableField, string>>>;
+
+/** The columns edited in place; slug and descriptions are in the product's full form. */
+const gridFields = [
+  "nameEn",
+  "nameEs",
+  "category",
+  "basePrice",
+  "quantity",
+  "unit",
+  "packValue",
+  "packUnit",
+  "availability",
+  "active",
+  "popularity",
+  "sku",
+  "quickbooksId",
+] as const satisfies readonly EditableField[];
+
+const widths: Partial<Record<EditableField, string>> = {
+  nameEn: "w-48",
+  nameEs: "w-48",
+  basePrice: "w-24 text-right",
+  quantity: "w-24 text-right",
+  unit: "w-20",
+  packValue: "w-20 text-right",
+  packUnit: "w-20",
+  popularity: "w-20 text-right",
+  sku: "w-28",
+  quickbooksId: "w-40",
+};
+
+const cell =
+  "rounded-md border bg-white px-2 py-1 text-sm tabular-nums dark:bg-slate-900 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600";
+
+/** The fields of one row that differ from what was loaded. */
+function changedFields(product: ManagedProduct, edits: Edits[string] | undefined) {
+  if (!edits) return {};
+  const original = fieldsAsText(product);
+  return Object.fromEntries(Object.entries(edits).filter(([f, v]) => original[f as EditableField] !== v)) as Partial<
+    Record<EditableField, string>
+  >;
+}
+
+/**
+ * Products edited in place, many rows at once, saved or discarded together (the specification's
+ * product manage screen). Pending edits say 'You have unsaved changes.', and leaving asks first.
+ * A save over someone else's newer save is refused with their changes (D25).
+ */
+export function ProductGrid({ products }: { products: ManagedProduct[] }) {
+  const { t, i18n } = useTranslation("products");
+  const { t: tc } = useTranslation("catalog");
+  const fetcher = useFetcher<ManageResult>();
+  const revalidator = useRevalidator();
+  const [edits, setEdits] = useState<Edits>({});
+  const [editing, setEditing] = useState<ManagedProduct | null>(null);
+  const [imageOf, setImageOf] = useState<ManagedProduct | null>(null);
+  const [archiving, setArchiving] = useState<ManagedProduct | null>(null);
+  const byId = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
+
+  const dirty = Object.entries(edits)
+    .map(([id, fields]) => ({ product: byId.get(id), fields: changedFields(byId.get(id)!, fields) }))
+    .filter((row): row is { product: ManagedProduct; fields: Partial<Record<EditableField, string>> } =>
+      Boolean(row.product && Object.keys(row.fields).length > 0),
+    );
+  const localErrors: Record<string, FieldErrors> = {};
+  for (const row of dirty) {
+    const parsed = parseProductFields(row.fields);
+    if (parsed && !parsed.ok) localErrors[row.product.id] = parsed.errors;
+  }
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const serverErrors = result && !result.ok && "fieldErrors" in result ? (result.fieldErrors ?? {}) : {};
+  const saving = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.kind === "saved") setEdits({});
+  }, [fetcher.state, fetcher.data]);
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty.length > 0 &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  useEffect(() => {
+    if (dirty.length === 0) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    addEventListener("beforeunload", warn);
+    return () => removeEventListener("beforeunload", warn);
+  }, [dirty.length]);
+
+  const save = (overwrite: boolean) => {
+    const rows = dirty.map((row) => ({ id: row.product.id, revision: row.product.revision, fields: row.fields }));
+    void fetcher.submit(
+      { intent: "save", rows: JSON.stringify(rows), overwrite: String(overwrite) },
+      { method: "post" },
+    );
+  };
+  const setCell = (id: string, field: EditableField, value: string) =>
+    setEdits((current) => ({ ...current, [id]: { ...current[id], [field]: value } }));
+  const reloadTheirs = (ids: string[]) => {
+    setEdits((current) => Object.fromEntries(Object.entries(current).filter(([id]) => !ids.includes(id))));
+    void revalidator.revalidate();
+  };
+
+  const label = (field: EditableField) => t(`manage.fields.${field}`);
+  const valueText = (p: ManagedProduct, field: EditableField) => {
+    const text = fieldsAsText(p)[field];
+    if (field === "category") return tc(`categories.${(text || "uncategorized") as CategoryGroup}`);
+    if (field === "availability") return t(`manage.availabilityValues.${text as "in_stock" | "out_of_stock"}`);
+    return text || "—";
+  };
+  const nameOf = (p: ManagedProduct) => (i18n.language === "es" ? p.nameEs : p.nameEn);
+
+  return (
+    <section aria-labelledby="grid-heading" className="space-y-3">
+      <h2 id="grid-heading" className="sr-only">
+        {t("manage.table.caption")}
+      </h2>
+      <div className="sticky top-0 z-20 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white/95 p-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+        <div aria-live="polite" className="min-h-6 text-sm">
+          {dirty.length > 0 ? (
+            <p className="font-medium text-sky-900 dark:text-sky-100">
+              {t("manage.unsaved")} {t("manage.pendingRows", { count: dirty.length })}
+            </p>
+          ) : result?.ok ? (
+            <p className="font-medium text-green-800 dark:text-green-200">
+              {result.kind === "saved"
+                ? t("manage.saved")
+                : result.kind === "archived"
+                  ? t("manage.archived")
+                  : result.kind === "restored"
+                    ? t("manage.restored")
+                    : null}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex gap-2">
+          <Button
+            onClick={() => save(false)}
+            disabled={dirty.length === 0 || Object.keys(localErrors).length > 0 || saving}
+          >
+            {t("manage.save")}
+          </Button>
+          <Button variant="outline" onClick={() => setEdits({})} disabled={dirty.length === 0 || saving}>
+            {t("manage.discard")}
+          </Button>
+        </div>
+      </div>
+      {result && !result.ok ? (
+        <FormAlert>
+          <p className="font-medium">{t(result.message)}</p>
+          {"conflicts" in result ? (
+            <>
+              <ul className="mt-2 list-disc space-y-1 pl-5">
+                {result.conflicts.map((c) => {
+                  const mine = edits[c.productId] ?? {};
+                  return (
+                    <li key={c.productId}>
+                      {t("manage.conflictChange", {
+                        product: nameOf(c.current),
+                        author: c.authorName ?? t("manage.someone"),
+                        at: formatDateTime(c.at, i18n.language),
+                      })}
+                      <ul className="pl-4">
+                        {Object.keys(mine)
+                          .filter(
+                            (f) =>
+                              byId.get(c.productId) &&
+                              fieldsAsText(byId.get(c.productId)!)[f as EditableField] !==
+                                fieldsAsText(c.current)[f as EditableField],
+                          )
+                          .map((f) => (
+                            <li key={f}>
+                              {t("manage.conflictValue", {
+                                field: label(f as EditableField),
+                                value: valueText(c.current, f as EditableField),
+                              })}
+                            </li>
+                          ))}
+                      </ul>
+                    </li>
+                  );
+                })}
+              </ul>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Button size="sm" variant="danger" onClick={() => save(true)}>
+                  {t("manage.overwrite")}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => reloadTheirs(result.conflicts.map((c) => c.productId))}
+                >
+                  {t("manage.reload")}
+                </Button>
+              </div>
+            </>
+          ) : null}
+        </FormAlert>
+      ) : null}
+      <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+        <table className="w-max min-w-full text-left text-sm">
+          <caption className="sr-only">{t("manage.table.caption")}</caption>
+          <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+            <tr>
+              <th scope="col" className="px-2 py-2 font-medium">
+                {t("manage.table.image")}
+              </th>
+              {gridFields.map((field) => (
+                <th
+                  key={field}
+                  scope="col"
+                  className={
+                    field === "nameEn"
+                      ? "sticky left-0 z-10 bg-slate-50 px-2 py-2 font-medium dark:bg-slate-900"
+                      : "px-2 py-2 font-medium"
+                  }
+                >
+                  {label(field)}
+                </th>
+              ))}
+              <th scope="col" className="px-2 py-2 font-medium">
+                {t("manage.table.actions")}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+            {products.map((p) => {
+              const original = fieldsAsText(p);
+              const rowEdits = edits[p.id] ?? {};
+              const errors = { ...serverErrors[p.id], ...localErrors[p.id] };
+              const name = nameOf(p);
+              return (
+                <tr
+                  key={p.id}
+                  data-product={p.slug}
+                  className={p.archived ? "bg-slate-50 dark:bg-slate-900/60" : undefined}
+                >
+                  <td className="px-2 py-1">
+                    <button
+                      type="button"
+                      onClick={() => setImageOf(p)}
+                      aria-label={t("manage.table.changeImage", { name })}
+                      className="block rounded-md focus-visible:outline-2 focus-visible:outline-brand-600"
+                    >
+                      <ProductThumb
+                        product={p}
+                        size={40}
+                        fallback={<ImageIcon aria-hidden="true" className="size-5" />}
+                      />
+                    </button>
+                  </td>
+                  {gridFields.map((field) => {
+                    const value = rowEdits[field] ?? original[field];
+                    const error = errors[field];
+                    const changed = value !== original[field];
+                    const id = `cell-${p.id}-${field}`;
+                    const common = {
+                      id,
+                      "aria-label": t("manage.table.cellLabel", { field: label(field), name }),
+                      "aria-invalid": error ? true : undefined,
+                      "aria-describedby": error ? `${id}-error` : undefined,
+                    };
+                    const border = error
+                      ? "border-red-600"
+                      : changed
+                        ? "border-sky-600 bg-sky-50 dark:bg-sky-950"
+                        : "border-slate-300 dark:border-slate-600";
+                    let control;
+                    if (field === "category" || field === "availability") {
+                      control = (
+                        <select
+                          {...common}
+                          value={value}
+                          onChange={(e) => setCell(p.id, field, e.currentTarget.value)}
+                          className={`${cell} ${border}`}
+                        >
+                          {field === "category" ? (
+                            <>
+                              <option value="">{tc("categories.uncategorized")}</option>
+                              {categories.map((c) => (
+                                <option key={c} value={c}>
+                                  {tc(`categories.${c}`)}
+                                </option>
+                              ))}
+                            </>
+                          ) : (
+                            <>
+                              <option value="in_stock">{t("manage.availabilityValues.in_stock")}</option>
+                              <option value="out_of_stock">{t("manage.availabilityValues.out_of_stock")}</option>
+                            </>
+                          )}
+                        </select>
+                      );
+                    } else if (field === "active") {
+                      control = (
+                        <input
+                          {...common}
+                          type="checkbox"
+                          checked={value === "true"}
+                          onChange={(e) => setCell(p.id, field, String(e.currentTarget.checked))}
+                          className={`size-4 ${changed ? "outline-2 outline-sky-600" : ""}`}
+                        />
+                      );
+                    } else {
+                      const numeric = ["basePrice", "quantity", "packValue", "popularity"].includes(field);
+                      control = (
+                        <input
+                          {...common}
+                          value={value}
+                          inputMode={numeric ? "decimal" : undefined}
+                          onChange={(e) => setCell(p.id, field, e.currentTarget.value)}
+                          className={`${cell} ${border} ${widths[field] ?? ""}`}
+                        />
+                      );
+                    }
+                    return (
+                      <td
+                        key={field}
+                        className={
+                          field === "nameEn"
+                            ? "sticky left-0 z-10 bg-white px-2 py-1 align-top dark:bg-slate-950"
+                            : "px-2 py-1 align-top"
+                        }
+                      >
+                        {control}
+                        {field === "nameEn" && (p.archived || !p.active) ? (
+                          <span className="mt-1 block text-xs font-medium text-amber-800 dark:text-amber-200">
+                            {p.archived ? t("manage.table.archivedBadge") : t("manage.table.inactive")}
+                          </span>
+                        ) : null}
+                        {error ? (
+                          <p id={`${id}-error`} className="mt-1 max-w-48 text-xs text-red-700 dark:text-red-400">
+                            {t(error)}
+                          </p>
+                        ) : null}
+                      </td>
+                    );
+                  })}
+                  <td className="px-2 py-1 align-top">
+                    <div className="flex gap-1">
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => setEditing(p)}
+                        aria-label={t("manage.table.details", { name })}
+                        title={t("manage.table.details", { name })}
+                      >
+                        <Pencil aria-hidden="true" className="size-4" />
+                      </Button>
+                      {p.archived ? (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => void fetcher.submit({ intent: "restore", id: p.id }, { method: "post" })}
+                          aria-label={t("manage.table.restore", { name })}
+                          title={t("manage.table.restore", { name })}
+                          disabled={saving}
+                        >
+                          <ArchiveRestore aria-hidden="true" className="size-4" />
+                        </Button>
+                      ) : (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => setArchiving(p)}
+                          aria-label={t("manage.table.archive", { name })}
+                          title={t("manage.table.archive", { name })}
+                          disabled={saving}
+                        >
+                          <Archive aria-hidden="true" className="size-4" />
+                        </Button>
+                      )}
+                      {!p.archived && p.active ? (
+                        <Link
+                          to={`/products/${p.slug}`}
+                          className="self-center px-1 text-xs font-medium text-brand-800 underline underline-offset-2 dark:text-brand-100"
+                          aria-label={t("manage.table.view", { name })}
+                        >
+                          /{p.slug}
+                        </Link>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {editing ? <ProductFormDialog product={editing} onClose={() => setEditing(null)} /> : null}
+      {imageOf ? (
+        <ProductImageDialog product={byId.get(imageOf.id) ?? imageOf} onClose={() => setImageOf(null)} />
+      ) : null}
+      <ConfirmDialog
+        open={archiving !== null}
+        onOpenChange={(open) => !open && setArchiving(null)}
+        tone="danger"
+        title={t("manage.archiveTitle", { name: archiving ? nameOf(archiving) : "" })}
+        description={t("manage.archiveBody")}
+        confirmLabel={t("manage.archiveConfirm")}
+        cancelLabel={t("manage.cancel")}
+        onConfirm={() => archiving && void fetcher.submit({ intent: "archive", id: archiving.id }, { method: "post" })}
+      />
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        onOpenChange={(open) => {
+          if (!open && blocker.state === "blocked") blocker.reset();
+        }}
+        title={t("manage.leaveTitle")}
+        description={t("manage.unsaved")}
+        confirmLabel={t("manage.leave")}
+        cancelLabel={t("manage.stay")}
+        tone="danger"
+        onConfirm={() => blocker.state === "blocked" && blocker.proceed()}
+      />
+    </section>
+  );
+}

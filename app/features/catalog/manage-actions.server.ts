@@ -1,0 +1,188 @@
+import { z } from "zod";
+import { logger } from "~/lib/logger.server";
+import {
+  createProduct,
+  MAX_ROWS_PER_SAVE,
+  ProductError,
+  ProductFieldsRefused,
+  ProductsConflict,
+  saveProducts,
+  setArchived,
+  setProductImage,
+  type Actor,
+  type ProductConflict,
+  type ProductEdit,
+} from "./manage.server";
+import { parseProductFields, type FieldErrors } from "./product-fields";
+
+export type ManageErrorKey =
+  | "manage.errors.invalidInput"
+  | "manage.errors.invalidFields"
+  | "manage.errors.notFound"
+  | "manage.errors.conflict"
+  | "manage.errors.saveFailed"
+  | "manage.image.invalidUrl"
+  | "manage.image.urlFailed"
+  | "manage.image.uploadFailed";
+
+export type ManageResult =
+  | { ok: true; kind: "saved"; changed: number }
+  | { ok: true; kind: "created"; slug: string }
+  | { ok: true; kind: "archived" | "restored" | "image" }
+  | { ok: false; message: ManageErrorKey; fieldErrors?: Record<string, FieldErrors>; reason?: string }
+  | { ok: false; message: "manage.errors.conflict"; conflicts: ProductConflict[] };
+
+type Answer = { status: number; result: ManageResult };
+
+const uuid = z.string().regex(/^[0-9a-f-]{36}$/i);
+const rowSchema = z.object({ id: uuid, revision: z.number().int().positive().optional(), fields: z.unknown() });
+
+function json(text: FormDataEntryValue | undefined): unknown {
+  if (typeof text !== "string") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const invalid: Answer = { status: 400, result: { ok: false, message: "manage.errors.invalidInput" } };
+
+/** Edited rows as the grid sends them, every field parsed again here (never trusting the browser). */
+function parseRows(form: Record<string, FormDataEntryValue | undefined>, overwrite: boolean) {
+  const raw = json(form.rows);
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_ROWS_PER_SAVE) return null;
+  const edits: ProductEdit[] = [];
+  const fieldErrors: Record<string, FieldErrors> = {};
+  for (const entry of raw) {
+    const row = rowSchema.safeParse(entry);
+    if (!row.success) return null;
+    const parsed = parseProductFields(row.data.fields);
+    if (!parsed) return null;
+    if (!parsed.ok) fieldErrors[row.data.id] = parsed.errors;
+    else edits.push({ id: row.data.id, revision: overwrite ? undefined : row.data.revision, values: parsed.values });
+  }
+  return { edits, fieldErrors };
+}
+
+async function run(requestId: string, what: string, fn: () => Promise<ManageResult>): Promise<Answer> {
+  try {
+    return { status: 200, result: await fn() };
+  } catch (error) {
+    if (error instanceof ProductsConflict) {
+      return { status: 409, result: { ok: false, message: "manage.errors.conflict", conflicts: error.conflicts } };
+    }
+    if (error instanceof ProductFieldsRefused) {
+      return { status: 400, result: { ok: false, message: "manage.errors.invalidFields", fieldErrors: error.errors } };
+    }
+    if (error instanceof ProductError) return { status: error.status, result: { ok: false, message: error.code } };
+    logger.error({ err: error, requestId }, what);
+    return { status: 500, result: { ok: false, message: "manage.errors.saveFailed" } };
+  }
+}
+
+/** The management screen's actions other than the file upload (which the route reads as a stream). */
+export async function runManageAction(
+  actor: Actor,
+  form: Record<string, FormDataEntryValue | undefined>,
+  requestId: string,
+): Promise<Answer> {
+  switch (form.intent) {
+    case "save": {
+      const rows = parseRows(form, form.overwrite === "true");
+      if (!rows) return invalid;
+      if (Object.keys(rows.fieldErrors).length > 0) {
+        return {
+          status: 400,
+          result: { ok: false, message: "manage.errors.invalidFields", fieldErrors: rows.fieldErrors },
+        };
+      }
+      return run(requestId, "saving products failed", async () => {
+        const saved = await saveProducts(actor, rows.edits);
+        return { ok: true, kind: "saved", changed: saved.changed };
+      });
+    }
+    case "create": {
+      const fields = json(form.fields);
+      const parsed = parseProductFields(fields);
+      if (!parsed) return invalid;
+      if (!parsed.ok) {
+        return {
+          status: 400,
+          result: { ok: false, message: "manage.errors.invalidFields", fieldErrors: { new: parsed.errors } },
+        };
+      }
+      return run(requestId, "creating a product failed", async () => {
+        const created = await createProduct(actor, parsed.values);
+        return { ok: true, kind: "created", slug: created.slug };
+      });
+    }
+    case "archive":
+    case "restore": {
+      const id = uuid.safeParse(form.id);
+      if (!id.success) return invalid;
+      const archive = form.intent === "archive";
+      return run(requestId, "archiving a product failed", async () => {
+        await setArchived(actor, id.data, archive);
+        return { ok: true, kind: archive ? "archived" : "restored" };
+      });
+    }
+    case "image-url": {
+      const id = uuid.safeParse(form.id);
+      const url = imageAddress.safeParse(form.url);
+      if (!id.success || !url.success) {
+        return { status: 400, result: { ok: false, message: "manage.image.invalidUrl" } };
+      }
+      const answer = await run(requestId, "setting an image address failed", async () => {
+        await setProductImage(actor, id.data, { url: url.data });
+        return { ok: true, kind: "image" };
+      });
+      return imageAnswer(answer, "manage.image.urlFailed", "manage.image.invalidUrl");
+    }
+    case "image-remove": {
+      const id = uuid.safeParse(form.id);
+      if (!id.success) return invalid;
+      return run(requestId, "removing an image failed", async () => {
+        await setProductImage(actor, id.data, { none: true });
+        return { ok: true, kind: "image" };
+      });
+    }
+    default:
+      return invalid;
+  }
+}
+
+/** An image elsewhere on the web: an https address a browser can load on this https site. */
+export const imageAddress = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((text) => {
+    try {
+      const url = new URL(text);
+      return url.protocol === "https:" && url.hostname.includes(".") && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  });
+
+/** The specification's image messages: an unknown product is 'Invalid URL or product selected'. */
+function imageAnswer(answer: Answer, failed: ManageErrorKey, unknown: ManageErrorKey): Answer {
+  if (answer.result.ok) return answer;
+  if (answer.result.message === "manage.errors.notFound") {
+    return { status: 404, result: { ok: false, message: unknown } };
+  }
+  if (answer.status >= 500) return { status: answer.status, result: { ok: false, message: failed } };
+  return answer;
+}
+
+/** Records an uploaded picture's key on the product, answering in the image dialog's words. */
+export async function attachUploadedImage(actor: Actor, productId: unknown, key: string, requestId: string) {
+  const id = uuid.safeParse(productId);
+  if (!id.success) return { status: 400, result: { ok: false, message: "manage.image.invalidUrl" } } as Answer;
+  const answer = await run(requestId, "attaching an uploaded image failed", async () => {
+    await setProductImage(actor, id.data, { key });
+    return { ok: true, kind: "image" };
+  });
+  return imageAnswer(answer, "manage.image.uploadFailed", "manage.image.invalidUrl");
+}

@@ -1,0 +1,471 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { db, withTransaction, type Tx } from "~/db/client.server";
+import { isUniqueViolation, violatedConstraint } from "~/db/errors.server";
+import { activity, priceHistory, product, user } from "~/db/schema";
+import { diffFields, recordActivity } from "~/features/activity/record.server";
+import type { Lang } from "~/i18n/config";
+import { firstFreeSlug, slugify } from "~/lib/slug";
+import { isCategory } from "./categories";
+import type { ManageQuery } from "./manage-query";
+import {
+  missingForCreate,
+  type EditableField,
+  type FieldErrors,
+  type ProductErrorKey,
+  type ProductValues,
+} from "./product-fields";
+import { orderTerms, type OrderTerm } from "./query";
+import { categoryRank, likePattern, numberOrNull } from "./sql.server";
+
+export const MANAGE_PAGE_SIZE = 50;
+/** More rows than a page shows: a save beyond it is not from the screen. */
+export const MAX_ROWS_PER_SAVE = 500;
+
+export type Actor = { id: string };
+
+/** A product as the management screen shows and edits it. */
+export type ManagedProduct = ProductValues & {
+  id: string;
+  revision: number;
+  imageKey: string | null;
+  imageUrl: string | null;
+  archived: boolean;
+  updatedAt: string;
+};
+
+const columns = {
+  id: product.id,
+  slug: product.slug,
+  nameEn: product.nameEn,
+  nameEs: product.nameEs,
+  descriptionEn: product.descriptionEn,
+  descriptionEs: product.descriptionEs,
+  category: product.category,
+  basePriceCents: product.basePriceCents,
+  quantity: product.quantity,
+  unit: product.unit,
+  packValue: product.packValue,
+  packUnit: product.packUnit,
+  availability: product.availability,
+  active: product.active,
+  quickbooksId: product.quickbooksId,
+  sku: product.sku,
+  popularity: product.popularity,
+  imageKey: product.imageKey,
+  imageUrl: product.imageUrl,
+  revision: product.revision,
+  archivedAt: product.archivedAt,
+  updatedAt: product.updatedAt,
+};
+
+type Row = Pick<typeof product.$inferSelect, keyof typeof columns>;
+
+function toManaged(row: Row): ManagedProduct {
+  return {
+    id: row.id,
+    slug: row.slug,
+    nameEn: row.nameEn,
+    nameEs: row.nameEs,
+    descriptionEn: row.descriptionEn,
+    descriptionEs: row.descriptionEs,
+    category: isCategory(row.category) ? row.category : null,
+    basePriceCents: row.basePriceCents,
+    quantity: numberOrNull(row.quantity),
+    unit: row.unit,
+    packValue: numberOrNull(row.packValue),
+    packUnit: row.packUnit,
+    availability: row.availability === "out_of_stock" ? "out_of_stock" : "in_stock",
+    active: row.active,
+    quickbooksId: row.quickbooksId,
+    sku: row.sku,
+    popularity: row.popularity,
+    imageKey: row.imageKey,
+    imageUrl: row.imageUrl,
+    revision: row.revision,
+    archived: row.archivedAt !== null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function where(query: ManageQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.category.kind === "category") conditions.push(eq(product.category, query.category.category));
+  if (query.category.kind === "uncategorized") conditions.push(isNull(product.category));
+  if (query.availability !== "all") conditions.push(eq(product.availability, query.availability));
+  switch (query.status) {
+    case "current":
+      conditions.push(isNull(product.archivedAt));
+      break;
+    case "active":
+      conditions.push(isNull(product.archivedAt), eq(product.active, true));
+      break;
+    case "inactive":
+      conditions.push(isNull(product.archivedAt), eq(product.active, false));
+      break;
+    case "archived":
+      conditions.push(isNotNull(product.archivedAt));
+      break;
+  }
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(
+      or(
+        ilike(product.nameEn, pattern),
+        ilike(product.nameEs, pattern),
+        ilike(product.slug, pattern),
+        ilike(product.sku, pattern),
+        ilike(product.quickbooksId, pattern),
+      )!,
+    );
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+function orderBy(terms: OrderTerm[], lang: Lang): SQL[] {
+  const name = lang === "es" ? product.nameEs : product.nameEn;
+  return [
+    ...terms.map((term) => {
+      switch (term.field) {
+        case "category":
+          return asc(categoryRank(lang));
+        case "created":
+          return term.direction === "asc" ? asc(product.createdAt) : desc(product.createdAt);
+        case "popularity":
+          return term.direction === "asc" ? asc(product.popularity) : desc(product.popularity);
+        case "price":
+          return term.direction === "asc"
+            ? sql`${product.basePriceCents} asc nulls last`
+            : sql`${product.basePriceCents} desc nulls last`;
+        case "name":
+          return asc(sql`lower(${name})`);
+      }
+    }),
+    asc(product.id),
+  ];
+}
+
+/** One page of the catalogue as staff manage it: every product, archived ones on request. */
+export async function findManagedProducts(query: ManageQuery, lang: Lang, { pageSize = MANAGE_PAGE_SIZE } = {}) {
+  const condition = where(query);
+  const [{ total }] = await db().select({ total: count() }).from(product).where(condition);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(query.page, pageCount);
+  const rows = await db()
+    .select(columns)
+    .from(product)
+    .where(condition)
+    .orderBy(...orderBy(orderTerms(query.sort), lang))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { products: rows.map(toManaged), total, page, pageCount };
+}
+
+/** A refusal the screen can show next to the field or row it concerns. */
+export class ProductError extends Error {
+  constructor(
+    readonly code: "manage.errors.notFound" | "manage.errors.invalidInput",
+    readonly status: 400 | 404,
+  ) {
+    super(code);
+  }
+}
+
+/** Values a unique index refused, per row and field. */
+export class ProductFieldsRefused extends Error {
+  constructor(readonly errors: Record<string, FieldErrors>) {
+    super("fields refused");
+  }
+}
+
+/** One product another person saved after the revision the screen started from (D25). */
+export type ProductConflict = {
+  productId: string;
+  name: string;
+  /** The fields that differ from what the screen had, with their current values. */
+  current: ManagedProduct;
+  authorName: string | null;
+  at: string;
+};
+
+export class ProductsConflict extends Error {
+  constructor(readonly conflicts: ProductConflict[]) {
+    super("conflict");
+  }
+}
+
+/** Who last changed each product, from the activity log. */
+async function lastAuthors(tx: Tx, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { name: string | null; at: string }>();
+  const rows = await tx
+    .selectDistinctOn([activity.entityId], { id: activity.entityId, name: user.name, at: activity.createdAt })
+    .from(activity)
+    .leftJoin(user, eq(user.id, activity.actorId))
+    .where(and(eq(activity.entityType, "product"), inArray(activity.entityId, ids)))
+    .orderBy(activity.entityId, desc(activity.createdAt), desc(activity.id));
+  return new Map(rows.map((r) => [r.id!, { name: r.name, at: r.at.toISOString() }]));
+}
+
+async function checkUnique(tx: Tx, rows: { id: string | null; values: Partial<ProductValues> }[]) {
+  const errors: Record<string, FieldErrors> = {};
+  const refuse = (key: string, field: EditableField, code: ProductErrorKey) => {
+    errors[key] = { ...errors[key], [field]: code };
+  };
+  const seenSlugs = new Map<string, string>();
+  const seenCodes = new Map<string, string>();
+  for (const row of rows) {
+    const key = row.id ?? "new";
+    const { slug, quickbooksId } = row.values;
+    if (slug) {
+      if (seenSlugs.has(slug)) refuse(key, "slug", "manage.errors.slugTaken");
+      seenSlugs.set(slug, key);
+      const [taken] = await tx
+        .select({ id: product.id })
+        .from(product)
+        .where(row.id ? and(eq(product.slug, slug), ne(product.id, row.id)) : eq(product.slug, slug))
+        .limit(1);
+      if (taken) refuse(key, "slug", "manage.errors.slugTaken");
+    }
+    if (quickbooksId) {
+      if (seenCodes.has(quickbooksId)) refuse(key, "quickbooksId", "manage.errors.quickbooksIdTaken");
+      seenCodes.set(quickbooksId, key);
+      const [taken] = await tx
+        .select({ id: product.id })
+        .from(product)
+        .where(
+          row.id
+            ? and(eq(product.quickbooksId, quickbooksId), ne(product.id, row.id))
+            : eq(product.quickbooksId, quickbooksId),
+        )
+        .limit(1);
+      if (taken) refuse(key, "quickbooksId", "manage.errors.quickbooksIdTaken");
+    }
+  }
+  if (Object.keys(errors).length > 0) throw new ProductFieldsRefused(errors);
+}
+
+/** A unique index that refused a write between the check and the write, as a field error. */
+function refusedByIndex(error: unknown, key: string) {
+  if (!isUniqueViolation(error)) return error;
+  const constraint = violatedConstraint(error);
+  const field: EditableField = constraint?.includes("quickbooks") ? "quickbooksId" : "slug";
+  const code: ProductErrorKey = field === "slug" ? "manage.errors.slugTaken" : "manage.errors.quickbooksIdTaken";
+  return new ProductFieldsRefused({ [key]: { [field]: code } });
+}
+
+/** A base price change is a price change like any other: it goes into the history (no list). */
+async function recordBasePrice(
+  tx: Tx,
+  actor: Actor,
+  productId: string,
+  oldCents: number | null,
+  newCents: number | null,
+) {
+  if (oldCents === newCents) return;
+  await tx.insert(priceHistory).values({
+    productId,
+    priceListId: null,
+    oldPriceCents: oldCents,
+    newPriceCents: newCents,
+    source: "product",
+    authorId: actor.id,
+  });
+}
+
+function storedValues(values: Partial<ProductValues>) {
+  const { quantity, packValue, ...rest } = values;
+  return {
+    ...rest,
+    ...(quantity !== undefined ? { quantity: quantity === null ? null : quantity.toFixed(2) } : {}),
+    ...(packValue !== undefined ? { packValue: packValue === null ? null : String(packValue) } : {}),
+  };
+}
+
+export type ProductEdit = { id: string; revision: number | undefined; values: Partial<ProductValues> };
+
+/**
+ * Saves many rows together or none (D25): each row names the revision it was edited from; if any
+ * row moved on since, nothing is written and the other person's values come back. `revision`
+ * undefined overwrites (the person chose to after seeing the conflict). An empty slug is refused.
+ */
+export async function saveProducts(actor: Actor, edits: ProductEdit[]) {
+  if (edits.length === 0) return { changed: 0, revisions: {} as Record<string, number> };
+  const empty: Record<string, FieldErrors> = {};
+  for (const edit of edits) if (edit.values.slug === "") empty[edit.id] = { slug: "manage.errors.slugInvalid" };
+  if (Object.keys(empty).length > 0) throw new ProductFieldsRefused(empty);
+  return withTransaction(async (tx) => {
+    const ids = edits.map((e) => e.id);
+    const locked = await tx
+      .select(columns)
+      .from(product)
+      .where(inArray(product.id, ids))
+      .orderBy(product.id)
+      .for("update");
+    const byId = new Map(locked.map((row) => [row.id, toManaged(row)]));
+    if (byId.size !== new Set(ids).size) throw new ProductError("manage.errors.notFound", 404);
+    const stale = edits.filter((e) => e.revision !== undefined && byId.get(e.id)!.revision !== e.revision);
+    if (stale.length > 0) {
+      const authors = await lastAuthors(
+        tx,
+        stale.map((e) => e.id),
+      );
+      throw new ProductsConflict(
+        stale.map((e) => {
+          const current = byId.get(e.id)!;
+          const author = authors.get(e.id);
+          return {
+            productId: e.id,
+            name: current.nameEn,
+            current,
+            authorName: author?.name ?? null,
+            at: author?.at ?? current.updatedAt,
+          };
+        }),
+      );
+    }
+    await checkUnique(
+      tx,
+      edits.map((e) => ({ id: e.id, values: e.values })),
+    );
+    const now = new Date();
+    const revisions: Record<string, number> = {};
+    let changed = 0;
+    for (const edit of edits) {
+      const before = byId.get(edit.id)!;
+      const changes = diffFields(before as unknown as Record<string, unknown>, edit.values);
+      revisions[edit.id] = before.revision;
+      if (Object.keys(changes).length === 0) continue;
+      changed += 1;
+      revisions[edit.id] = before.revision + 1;
+      try {
+        await tx
+          .update(product)
+          .set({ ...storedValues(edit.values), revision: before.revision + 1, updatedAt: now })
+          .where(eq(product.id, edit.id));
+      } catch (error) {
+        throw refusedByIndex(error, edit.id);
+      }
+      if (edit.values.basePriceCents !== undefined) {
+        await recordBasePrice(tx, actor, edit.id, before.basePriceCents, edit.values.basePriceCents);
+      }
+      await recordActivity(tx, {
+        actorId: actor.id,
+        entityType: "product",
+        entityId: edit.id,
+        action: "updated",
+        summary: edit.values.nameEn ?? before.nameEn,
+        changes,
+      });
+    }
+    return { changed, revisions };
+  });
+}
+
+/** A new product with every field staff gave; the slug comes from the English name when not given. */
+export async function createProduct(actor: Actor, values: Partial<ProductValues>) {
+  const missing = missingForCreate(values);
+  if (Object.keys(missing).length > 0) throw new ProductFieldsRefused({ new: missing });
+  return withTransaction(async (tx) => {
+    let slug = values.slug;
+    if (!slug) {
+      const base = slugify(values.nameEn!, "product");
+      const taken = await tx
+        .select({ slug: product.slug })
+        .from(product)
+        .where(or(eq(product.slug, base), ilike(product.slug, `${likePattern(base).slice(1, -1)}-%`)));
+      slug = firstFreeSlug(base, new Set(taken.map((r) => r.slug)));
+    }
+    const full = { ...values, slug };
+    await checkUnique(tx, [{ id: null, values: full }]);
+    let id: string;
+    try {
+      [{ id }] = await tx
+        .insert(product)
+        .values({ ...storedValues(full), nameEn: values.nameEn!, nameEs: values.nameEs!, slug })
+        .returning({ id: product.id });
+    } catch (error) {
+      throw refusedByIndex(error, "new");
+    }
+    if (values.basePriceCents !== undefined && values.basePriceCents !== null) {
+      await recordBasePrice(tx, actor, id, null, values.basePriceCents);
+    }
+    const changes = Object.fromEntries(
+      Object.entries(full)
+        .filter(([, v]) => v !== null && v !== undefined && v !== "")
+        .map(([k, v]) => [k, { before: null, after: v }]),
+    );
+    await recordActivity(tx, {
+      actorId: actor.id,
+      entityType: "product",
+      entityId: id,
+      action: "created",
+      summary: full.nameEn,
+      changes,
+    });
+    return { id, slug };
+  });
+}
+
+/**
+ * D20: archiving hides a product from visitors, customers and new lists; it is never deleted,
+ * because history and versions refer to it. Restoring brings it back as it was.
+ */
+export async function setArchived(actor: Actor, id: string, archived: boolean) {
+  return withTransaction(async (tx) => {
+    const [row] = await tx.select(columns).from(product).where(eq(product.id, id)).for("update");
+    if (!row) throw new ProductError("manage.errors.notFound", 404);
+    if ((row.archivedAt !== null) === archived) return { changed: false };
+    const now = new Date();
+    await tx
+      .update(product)
+      .set({ archivedAt: archived ? now : null, revision: row.revision + 1, updatedAt: now })
+      .where(eq(product.id, id));
+    await recordActivity(tx, {
+      actorId: actor.id,
+      entityType: "product",
+      entityId: id,
+      action: archived ? "deleted" : "updated",
+      summary: row.nameEn,
+      changes: {
+        archivedAt: { before: row.archivedAt?.toISOString() ?? null, after: archived ? now.toISOString() : null },
+      },
+    });
+    return { changed: true };
+  });
+}
+
+/** A product's picture: a stored upload's key, or an address elsewhere; never both. */
+export async function setProductImage(
+  actor: Actor,
+  id: string,
+  image: { key: string } | { url: string } | { none: true },
+) {
+  return withTransaction(async (tx) => {
+    const [row] = await tx.select(columns).from(product).where(eq(product.id, id)).for("update");
+    if (!row) throw new ProductError("manage.errors.notFound", 404);
+    const next = {
+      imageKey: "key" in image ? image.key : null,
+      imageUrl: "url" in image ? image.url : null,
+    };
+    const changes = diffFields({ imageKey: row.imageKey, imageUrl: row.imageUrl }, next);
+    if (Object.keys(changes).length === 0) return { revision: row.revision };
+    const now = new Date();
+    await tx
+      .update(product)
+      .set({ ...next, revision: row.revision + 1, updatedAt: now })
+      .where(eq(product.id, id));
+    await recordActivity(tx, {
+      actorId: actor.id,
+      entityType: "product",
+      entityId: id,
+      action: "updated",
+      summary: row.nameEn,
+      changes,
+    });
+    return { revision: row.revision + 1 };
+  });
+}
+
+export async function productExists(id: string) {
+  const [row] = await db().select({ id: product.id }).from(product).where(eq(product.id, id)).limit(1);
+  return row !== undefined;
+}

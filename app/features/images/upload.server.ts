@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import { maxInputPixels } from "./resize.server";
+import { imageStorage } from "./storage.server";
+
+/** The specification's limit for an uploaded image. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** The form around the file (boundaries, the other fields) is small; a body beyond this is refused unread. */
+const MAX_FORM_OVERHEAD = 64 * 1024;
+/** Pictures are stored at most this large; the image service renders the sizes pages show. */
+const MAX_STORED_SIDE = 2000;
+
+const acceptedFormats = new Set(["jpeg", "png", "gif", "webp"]);
+
+export type UploadRefusal = "tooLarge" | "notAnImage" | "noFile" | "failed";
+
+export class UploadRefused extends Error {
+  constructor(readonly reason: UploadRefusal) {
+    super(reason);
+  }
+}
+
+/**
+ * The form of an upload request, read only up to the size an allowed image can need: a larger
+ * body is refused as it streams in, so a 6 MB file is never held in memory whole.
+ */
+export async function readUploadForm(request: Request): Promise<FormData> {
+  const limit = MAX_IMAGE_BYTES + MAX_FORM_OVERHEAD;
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) throw new UploadRefused("tooLarge");
+  if (!request.body) throw new UploadRefused("noFile");
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new UploadRefused("tooLarge");
+    }
+    chunks.push(value);
+  }
+  const body = Buffer.concat(chunks);
+  try {
+    return await new Request(request.url, { method: "POST", headers: request.headers, body }).formData();
+  } catch {
+    throw new UploadRefused("noFile");
+  }
+}
+
+/**
+ * Checks an uploaded file by its bytes (never its name or declared type), then re-encodes it:
+ * only JPG, PNG, GIF or WEBP, at most 5 MB and 40 megapixels (a small file can claim a huge
+ * canvas). Re-encoding drops anything but the picture (metadata, trailing data, scripts).
+ */
+export async function reencodeImage(bytes: Buffer): Promise<Buffer> {
+  if (bytes.byteLength === 0) throw new UploadRefused("noFile");
+  if (bytes.byteLength > MAX_IMAGE_BYTES) throw new UploadRefused("tooLarge");
+  const { default: sharp } = await import("sharp");
+  let format: string | undefined;
+  let pages = 1;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: maxInputPixels }).metadata();
+    format = meta.format;
+    pages = meta.pages ?? 1;
+  } catch {
+    throw new UploadRefused("notAnImage");
+  }
+  if (!format || !acceptedFormats.has(format)) throw new UploadRefused("notAnImage");
+  try {
+    const animated = pages > 1;
+    const pipeline = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: "error", animated });
+    if (!animated) pipeline.rotate();
+    return await pipeline
+      .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 85, effort: 4 })
+      .toBuffer();
+  } catch {
+    throw new UploadRefused("notAnImage");
+  }
+}
+
+/** Stores a re-encoded picture under a key never used before, so nothing cached is ever stale. */
+export async function storeProductImage(file: unknown): Promise<string> {
+  if (!(file instanceof File) || file.size === 0) throw new UploadRefused("noFile");
+  if (file.size > MAX_IMAGE_BYTES) throw new UploadRefused("tooLarge");
+  const encoded = await reencodeImage(Buffer.from(await file.arrayBuffer()));
+  const key = `products/${randomUUID()}.webp`;
+  await imageStorage().put(key, encoded, "image/webp");
+  return key;
+}
