@@ -29,35 +29,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { query, ...found };
 }
 
-/** An upload is read as a size-limited stream; its refusals answer in the image dialog's words. */
-async function uploadImage(request: Request, actor: { id: string }, requestId: string) {
+function uploadRefused(error: unknown, requestId: string) {
+  const reason = error instanceof UploadRefused ? error.reason : "failed";
+  if (reason === "failed") logger.error({ err: error, requestId }, "storing an uploaded image failed");
+  return data(
+    { ok: false as const, message: "manage.image.uploadFailed" as const, reason: `manage.image.reasons.${reason}` },
+    { status: reason === "tooLarge" ? 413 : reason === "failed" ? 500 : 400 },
+  );
+}
+
+async function uploadImage(form: FormData, actor: { id: string }, requestId: string) {
+  const id = form.get("id");
+  if (typeof id !== "string" || !/^[0-9a-f-]{36}$/i.test(id) || !(await productExists(id))) {
+    return data({ ok: false as const, message: "manage.image.invalidUrl" as const }, { status: 404 });
+  }
   try {
-    const form = await readUploadForm(request);
-    const id = form.get("id");
-    if (typeof id !== "string" || !/^[0-9a-f-]{36}$/i.test(id) || !(await productExists(id))) {
-      return data({ ok: false as const, message: "manage.image.invalidUrl" as const }, { status: 404 });
-    }
     const key = await storeProductImage(form.get("file"));
     const { status, result } = await attachUploadedImage(actor, id, key, requestId);
     return data(result, { status });
   } catch (error) {
-    const reason = error instanceof UploadRefused ? error.reason : "failed";
-    if (reason === "failed") logger.error({ err: error, requestId }, "storing an uploaded image failed");
-    return data(
-      { ok: false as const, message: "manage.image.uploadFailed" as const, reason: `manage.image.reasons.${reason}` },
-      { status: reason === "tooLarge" ? 413 : reason === "failed" ? 500 : 400 },
-    );
+    return uploadRefused(error, requestId);
   }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requirePermission(request, context, "products:manage");
   const { requestId } = getRequestInfo(context);
+  // A multipart body may carry a picture: it is read as a stream and refused once it outgrows one.
+  let form: FormData;
   if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
-    return uploadImage(request, actor, requestId);
+    try {
+      form = await readUploadForm(request);
+    } catch (error) {
+      return uploadRefused(error, requestId);
+    }
+  } else {
+    form = await request.formData();
   }
-  const form = Object.fromEntries(await request.formData());
-  const { status, result } = await runManageAction(actor, form, requestId);
+  if (form.get("intent") === "image-upload") return uploadImage(form, actor, requestId);
+  const { status, result } = await runManageAction(actor, Object.fromEntries(form), requestId);
   return data(result, { status });
 }
 

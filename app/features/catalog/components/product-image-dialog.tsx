@@ -96,6 +96,7 @@ export function ProductImageDialog({ product, onClose }: { product: ManagedProdu
     if (!file) return setRefusal("noFile");
     if (refusal) return;
     const form = new FormData();
+    form.set("intent", "image-upload");
     form.set("id", product.id);
     form.set("file", file);
     void upload.submit(form, { method: "post", encType: "multipart/form-data" });
