@@ -24,7 +24,7 @@ export function ProductThumb({
   fallback: ReactNode;
 }) {
   const frame =
-    "flex items-center justify-center overflow-hidden rounded-md bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400";
+    "flex items-center justify-center overflow-hidden rounded-md bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300";
   if (product.imageKey) {
     return (
       <span className={frame} style={{ width: size, height: size }}>
