@@ -40,6 +40,12 @@ const schema = z.object({
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().default("gpt-4o-mini"),
+  // S3-compatible storage for uploaded images (AWS S3, Cloudflare R2, MinIO…); local disk without it.
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof schema> & { SITE_URL: string; isSecure: boolean };
@@ -59,6 +65,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = result.data;
+  const s3 = [c.S3_ENDPOINT, c.S3_BUCKET, c.S3_ACCESS_KEY_ID, c.S3_SECRET_ACCESS_KEY];
+  if (s3.some(Boolean) && !s3.every(Boolean)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set all four or none.",
+    );
+  }
   const SITE_URL = (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "");
   return { ...c, SITE_URL, isSecure: SITE_URL.startsWith("https://") };
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import express from "express";
 import { imageContentTypes, renderImage, resolveImageRequest } from "~/features/images/resize.server";
+import { ensureLocalCopy } from "~/features/images/storage.server";
 import { logger } from "~/lib/logger.server";
 
 /**
@@ -19,6 +20,11 @@ export function imagesRouter(dataDir = process.env.DATA_DIR ?? "./data") {
     }
     const width = typeof req.query.w === "string" ? req.query.w : undefined;
     const format = typeof req.query.f === "string" ? req.query.f : undefined;
+    try {
+      await ensureLocalCopy(root, key);
+    } catch (error) {
+      logger.warn({ err: error, key }, "an image could not be fetched from the image storage");
+    }
     const request = resolveImageRequest(root, key, width, format);
     if (!request) {
       res.status(404).type("text/plain").send("Not found.");

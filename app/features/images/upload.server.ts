@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { maxInputPixels } from "./resize.server";
-import { imageStorage } from "./storage.server";
+import { storeOriginal } from "./storage.server";
 
 /** The specification's limit for an uploaded image. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -87,6 +87,6 @@ export async function storeProductImage(file: unknown): Promise<string> {
   if (file.size > MAX_IMAGE_BYTES) throw new UploadRefused("tooLarge");
   const encoded = await reencodeImage(Buffer.from(await file.arrayBuffer()));
   const key = `products/${randomUUID()}.webp`;
-  await imageStorage().put(key, encoded, "image/webp");
+  await storeOriginal(key, encoded, "image/webp");
   return key;
 }
