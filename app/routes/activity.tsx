@@ -22,22 +22,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function ActivityPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("activity");
   const { entries, total, page, pageCount, filters, errors, users } = loaderData;
-  const refused = Object.values(errors);
+  // Each refused filter is explained beside its field; the page number has no field, so it is explained here.
+  const hasFieldErrors = Object.keys(errors).some((field) => field !== "page");
   return (
-    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <header className="space-y-2">
         <h1 className="text-2xl font-bold">{t("title")}</h1>
         <p className="max-w-3xl text-slate-700 dark:text-slate-300">{t("intro")}</p>
       </header>
       {users.ok ? null : <FormAlert>{t("errors.userData")}</FormAlert>}
-      {refused.length > 0 ? (
+      {hasFieldErrors || errors.page ? (
         <FormAlert>
-          <p>{t("errors.filtersIgnored")}</p>
-          <ul className="mt-1 list-disc pl-5">
-            {refused.map((key) => (
-              <li key={key}>{t(key)}</li>
-            ))}
-          </ul>
+          {hasFieldErrors ? <p>{t("errors.filtersIgnored")}</p> : null}
+          {errors.page ? <p>{t(errors.page)}</p> : null}
         </FormAlert>
       ) : null}
       <ActivityFiltersForm filters={filters} errors={errors} users={users} />

@@ -70,7 +70,7 @@ function Entity({ entry }: { entry: ActivityEntryView }) {
   const name = entity.name ?? t("entity.unnamed");
   return (
     <>
-      <span className={cn("block text-xs font-semibold uppercase tracking-wide", muted)}>{type}</span>
+      <span className={cn("block text-xs", muted)}>{type}</span>
       <span className="block [overflow-wrap:anywhere]">
         {entity.href ? (
           <Link to={entity.href} className={linkClass}>
@@ -179,7 +179,12 @@ export function ActivityTable({ entries, total, page, pageCount, filters }: Prop
             </thead>
             <tbody role="rowgroup" className="block divide-y divide-slate-200 md:table-row-group dark:divide-slate-700">
               {entries.map((e) => (
-                <tr role="row" key={e.id} data-entry={e.id} className="block py-2 md:table-row md:py-0">
+                <tr
+                  role="row"
+                  key={e.id}
+                  data-entry={e.id}
+                  className="grid grid-cols-2 gap-y-1 py-2 md:table-row md:py-0"
+                >
                   <th role="rowheader" scope="row" className={cn(cell, "text-left font-normal md:whitespace-nowrap")}>
                     <CardLabel>{t("columns.when")}</CardLabel>
                     <DateTime value={e.createdAt} />
@@ -196,7 +201,7 @@ export function ActivityTable({ entries, total, page, pageCount, filters }: Prop
                     <CardLabel>{t("columns.action")}</CardLabel>
                     <ActionBadge action={e.action} />
                   </td>
-                  <td role="cell" className={cell}>
+                  <td role="cell" className={cn(cell, "col-span-2")}>
                     <CardLabel>{t("columns.changes")}</CardLabel>
                     <ChangeList entry={e} />
                   </td>
