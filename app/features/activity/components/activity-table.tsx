@@ -1,0 +1,217 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+import { DateTime } from "~/components/ui/date-time";
+import enActivity from "~/i18n/locales/en/activity.json";
+import { cn } from "~/lib/cn";
+import { activitySearch, hasActiveFilters, type ActivityFilters } from "../schema";
+import type { ActivityEntryView } from "../types";
+import { ChangeList } from "./change-list";
+
+function isKeyOf<T extends object>(table: T, key: string): key is Extract<keyof T, string> {
+  return Object.hasOwn(table, key);
+}
+
+const muted = "text-slate-700 dark:text-slate-300";
+const linkClass = "font-medium text-brand-800 underline underline-offset-2 hover:no-underline dark:text-brand-100";
+// Below md each row is a card: the cells stack, each with its own visible label. The explicit
+// roles keep the table's meaning for assistive technology when the display changes.
+const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300";
+const cell = "block px-3 py-1 align-top text-sm md:table-cell md:py-2";
+
+function CardLabel({ children }: { children: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="block text-xs font-semibold uppercase tracking-wide text-slate-700 md:hidden dark:text-slate-300"
+    >
+      {children}
+    </span>
+  );
+}
+
+const actionTone: Record<string, string> = {
+  created: "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-100",
+  updated: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100",
+  deleted: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
+};
+
+function ActionBadge({ action }: { action: string }) {
+  const { t } = useTranslation("activity");
+  const label = isKeyOf(enActivity.actions, action) ? t(`actions.${action}`) : action;
+  return (
+    <span
+      className={cn(
+        "inline-flex rounded px-2 py-0.5 text-xs font-medium",
+        actionTone[action] ?? "bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100",
+      )}
+    >
+      {label}
+    </span>
+  );
+}
+
+function Actor({ actor }: { actor: ActivityEntryView["actor"] }) {
+  const { t } = useTranslation("activity");
+  if (actor.state === "none") return <span className={cn(muted, "italic")}>{t("actor.none")}</span>;
+  if (actor.state === "unknown") return <span className={cn(muted, "italic")}>{t("actor.unknown")}</span>;
+  return (
+    <>
+      <span className="block font-medium">{actor.name}</span>
+      <span className={cn("block [overflow-wrap:anywhere]", muted)}>{actor.email}</span>
+    </>
+  );
+}
+
+function Entity({ entry }: { entry: ActivityEntryView }) {
+  const { t } = useTranslation("activity");
+  const { entity, note } = entry;
+  const type = isKeyOf(enActivity.entities, entry.entityType) ? t(`entities.${entry.entityType}`) : entry.entityType;
+  const name = entity.name ?? t("entity.unnamed");
+  return (
+    <>
+      <span className={cn("block text-xs", muted)}>{type}</span>
+      <span className="block [overflow-wrap:anywhere]">
+        {entity.href ? (
+          <Link to={entity.href} className={linkClass}>
+            {name}
+          </Link>
+        ) : (
+          <span className={entity.name ? "font-medium" : cn(muted, "italic")}>{name}</span>
+        )}
+        {entity.gone ? (
+          <span className={cn("ml-1", muted)}>({entity.name ? t("entity.gone") : t("entity.notFound")})</span>
+        ) : null}
+      </span>
+      {entity.context ? (
+        <span className={cn("block [overflow-wrap:anywhere]", muted)}>
+          {entry.entityType === "price_item" ? t("entity.inList", { list: entity.context }) : entity.context}
+        </span>
+      ) : null}
+      {note ? (
+        <span className="mt-1 block [overflow-wrap:anywhere]">
+          {note.kind === "known" ? t(`summaries.${note.key}`) : note.text}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function Pagination({ filters, page, pageCount }: { filters: ActivityFilters; page: number; pageCount: number }) {
+  const { t } = useTranslation("activity");
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label={t("pagination.label")} className="flex items-center justify-between gap-2">
+      {page > 1 ? (
+        <Link
+          to={`/activity${activitySearch(filters, page - 1)}`}
+          rel="prev"
+          className={buttonClasses("outline", "sm")}
+        >
+          {t("pagination.previous")}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm">{t("pagination.page", { page, pages: pageCount })}</span>
+      {page < pageCount ? (
+        <Link
+          to={`/activity${activitySearch(filters, page + 1)}`}
+          rel="next"
+          className={buttonClasses("outline", "sm")}
+        >
+          {t("pagination.next")}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+type Props = {
+  entries: ActivityEntryView[];
+  total: number;
+  page: number;
+  pageCount: number;
+  filters: ActivityFilters;
+};
+
+export function ActivityTable({ entries, total, page, pageCount, filters }: Props) {
+  const { t } = useTranslation("activity");
+  const filtered = hasActiveFilters(filters);
+  return (
+    <section aria-label={t("list.caption")} className="space-y-4">
+      <p className={cn("text-sm", muted)} role="status">
+        {t("list.count", { count: total })}
+      </p>
+      {entries.length === 0 ? (
+        <div className="space-y-2 rounded-lg border border-dashed border-slate-300 p-6 text-center dark:border-slate-600">
+          <p>{filtered ? t("list.empty") : t("list.emptyAll")}</p>
+          {filtered ? (
+            <Link to="/activity" className={linkClass}>
+              {t("list.showAll")}
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <div className="rounded-lg border border-slate-200 md:overflow-x-auto dark:border-slate-700">
+          <table role="table" className="block w-full md:table">
+            <caption className="sr-only">{t("list.caption")}</caption>
+            <thead role="rowgroup" className="bg-slate-50 max-md:sr-only dark:bg-slate-800">
+              <tr role="row">
+                <th role="columnheader" scope="col" className={th}>
+                  {t("columns.when")}
+                </th>
+                <th role="columnheader" scope="col" className={th}>
+                  {t("columns.who")}
+                </th>
+                <th role="columnheader" scope="col" className={th}>
+                  {t("columns.entity")}
+                </th>
+                <th role="columnheader" scope="col" className={th}>
+                  {t("columns.action")}
+                </th>
+                <th role="columnheader" scope="col" className={cn(th, "min-w-64")}>
+                  {t("columns.changes")}
+                </th>
+              </tr>
+            </thead>
+            <tbody role="rowgroup" className="block divide-y divide-slate-200 md:table-row-group dark:divide-slate-700">
+              {entries.map((e) => (
+                <tr
+                  role="row"
+                  key={e.id}
+                  data-entry={e.id}
+                  className="grid grid-cols-2 gap-y-1 py-2 md:table-row md:py-0"
+                >
+                  <th role="rowheader" scope="row" className={cn(cell, "text-left font-normal md:whitespace-nowrap")}>
+                    <CardLabel>{t("columns.when")}</CardLabel>
+                    <DateTime value={e.createdAt} />
+                  </th>
+                  <td role="cell" className={cn(cell, "md:max-w-56")}>
+                    <CardLabel>{t("columns.who")}</CardLabel>
+                    <Actor actor={e.actor} />
+                  </td>
+                  <td role="cell" className={cn(cell, "md:max-w-64")}>
+                    <CardLabel>{t("columns.entity")}</CardLabel>
+                    <Entity entry={e} />
+                  </td>
+                  <td role="cell" className={cell}>
+                    <CardLabel>{t("columns.action")}</CardLabel>
+                    <ActionBadge action={e.action} />
+                  </td>
+                  <td role="cell" className={cn(cell, "col-span-2")}>
+                    <CardLabel>{t("columns.changes")}</CardLabel>
+                    <ChangeList entry={e} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination filters={filters} page={page} pageCount={pageCount} />
+    </section>
+  );
+}

@@ -1,0 +1,320 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { activity, importRun, priceList, product, user } from "~/db/schema";
+import type { Lang } from "~/i18n/config";
+import { logger } from "~/lib/logger.server";
+import { isImportCountField, readChanges, readImportCounts, type ChangeSet } from "./changes";
+import { ACTIVITY_PAGE_SIZE, NO_ACTOR, type ActivityFilters, type FilterErrors } from "./schema";
+import {
+  knownSummaries,
+  type ActivityEntryView,
+  type ActivityLogView,
+  type ActorView,
+  type EntityView,
+  type EntryNote,
+  type UserOption,
+} from "./types";
+
+/** The business's time zone (D29): a date filter means that whole day in Florida. */
+const TIME_ZONE = "America/New_York";
+
+function startOfDay(date: string, plusDays = 0) {
+  return sql`((${date}::date + ${plusDays}::integer)::timestamp at time zone ${TIME_ZONE})`;
+}
+
+function conditions(filters: ActivityFilters): SQL | undefined {
+  const where: SQL[] = [];
+  if (filters.entity) where.push(eq(activity.entityType, filters.entity));
+  if (filters.action) where.push(eq(activity.action, filters.action));
+  if (filters.user === NO_ACTOR) where.push(isNull(activity.actorId));
+  else if (filters.user) where.push(eq(activity.actorId, filters.user));
+  if (filters.from) where.push(gte(activity.createdAt, startOfDay(filters.from)));
+  if (filters.to) where.push(lt(activity.createdAt, startOfDay(filters.to, 1)));
+  return where.length > 0 ? and(...where) : undefined;
+}
+
+export type ActivityRow = {
+  id: number;
+  actorId: string | null;
+  entityType: string;
+  entityId: string | null;
+  action: string;
+  summary: string | null;
+  changes: unknown;
+  createdAt: Date;
+};
+
+/**
+ * One page of entries, newest first (entries of one transaction share their time, so the id breaks
+ * ties), with the total. Offset paging rather than keyset: people jump to "page 7 of 12" and keep
+ * that page in the URL, which a keyset cursor cannot give; the filters narrow the log through its
+ * indexes, and a page beyond the last one shows the last.
+ */
+export async function findActivityEntries(filters: ActivityFilters) {
+  const where = conditions(filters);
+  const [{ total }] = await db().select({ total: count() }).from(activity).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
+  const page = Math.min(filters.page, pageCount);
+  const rows: ActivityRow[] = await db()
+    .select({
+      id: activity.id,
+      actorId: activity.actorId,
+      entityType: activity.entityType,
+      entityId: activity.entityId,
+      action: activity.action,
+      summary: activity.summary,
+      changes: activity.changes,
+      createdAt: activity.createdAt,
+    })
+    .from(activity)
+    .where(where)
+    .orderBy(desc(activity.createdAt), desc(activity.id))
+    .limit(ACTIVITY_PAGE_SIZE)
+    .offset((page - 1) * ACTIVITY_PAGE_SIZE);
+  return { rows, total, page, pageCount };
+}
+
+export type ActivityUsers = { byId: Map<string, UserOption>; options: UserOption[] };
+
+/**
+ * The people an activity page names (by id), and the ones the user filter offers: everyone who has
+ * made a recorded change, plus the one already chosen.
+ */
+export async function findActivityUsers(ids: string[], selected: string | null): Promise<ActivityUsers> {
+  const wanted = [...new Set(ids)];
+  const named = wanted.length
+    ? await db().select({ id: user.id, name: user.name, email: user.email }).from(user).where(inArray(user.id, wanted))
+    : [];
+  const actors = db()
+    .select({ one: sql`1` })
+    .from(activity)
+    .where(eq(activity.actorId, user.id));
+  const options = await db()
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(user)
+    .where(or(sql`exists (${actors})`, selected && selected !== NO_ACTOR ? eq(user.id, selected) : undefined))
+    .orderBy(asc(user.name), asc(user.email));
+  return { byId: new Map(named.map((u) => [u.id, u])), options };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A price's entity id is "listId:productId". */
+function priceItemIds(entityId: string | null) {
+  const [listId, productId] = (entityId ?? "").split(":");
+  return UUID.test(listId ?? "") && UUID.test(productId ?? "") ? { listId, productId } : null;
+}
+
+function uuidOf(entityId: string | null) {
+  return entityId && UUID.test(entityId) ? entityId : null;
+}
+
+type Found = {
+  products: Map<string, { name: string; slug: string; isPublic: boolean }>;
+  lists: Map<string, { name: string; slug: string; deleted: boolean }>;
+  runs: Map<string, { fileName: string; summary: unknown }>;
+};
+
+/** The products, price lists and import runs a page of entries is about, in one query each. */
+async function findEntities(rows: ActivityRow[], lang: Lang): Promise<Found> {
+  const productIds = new Set<string>();
+  const listIds = new Set<string>();
+  const runIds = new Set<string>();
+  for (const row of rows) {
+    if (row.entityType === "price_item") {
+      const ids = priceItemIds(row.entityId);
+      if (ids) {
+        productIds.add(ids.productId);
+        listIds.add(ids.listId);
+      }
+      continue;
+    }
+    const id = uuidOf(row.entityId);
+    if (!id) continue;
+    if (row.entityType === "product") productIds.add(id);
+    else if (row.entityType === "price_list") listIds.add(id);
+    else if (row.entityType === "import_run") runIds.add(id);
+  }
+  const [products, lists, runs] = await Promise.all([
+    productIds.size
+      ? db()
+          .select({
+            id: product.id,
+            name: lang === "es" ? product.nameEs : product.nameEn,
+            slug: product.slug,
+            isPublic: sql<boolean>`${product.active} and ${product.archivedAt} is null`,
+          })
+          .from(product)
+          .where(inArray(product.id, [...productIds]))
+      : [],
+    listIds.size
+      ? db()
+          .select({
+            id: priceList.id,
+            name: priceList.name,
+            slug: priceList.slug,
+            deleted: sql<boolean>`${priceList.deletedAt} is not null`,
+          })
+          .from(priceList)
+          .where(inArray(priceList.id, [...listIds]))
+      : [],
+    runIds.size
+      ? db()
+          .select({ id: importRun.id, fileName: importRun.fileName, summary: importRun.summary })
+          .from(importRun)
+          .where(inArray(importRun.id, [...runIds]))
+      : [],
+  ]);
+  return {
+    products: new Map(products.map((p) => [p.id, p])),
+    lists: new Map(lists.map((l) => [l.id, l])),
+    runs: new Map(runs.map((r) => [r.id, r])),
+  };
+}
+
+const missing = (name: string | null): EntityView => ({ name, context: null, href: null, gone: true });
+
+function describeEntity(row: ActivityRow, found: Found, users: ActivityUsers | null): EntityView {
+  const id = uuidOf(row.entityId);
+  switch (row.entityType) {
+    case "product": {
+      const p = id ? found.products.get(id) : undefined;
+      if (!p) return missing(row.summary);
+      return { name: p.name, context: null, href: p.isPublic ? `/products/${p.slug}` : null, gone: false };
+    }
+    case "price_list": {
+      const list = id ? found.lists.get(id) : undefined;
+      if (!list) return missing(row.summary);
+      return {
+        name: list.name,
+        context: null,
+        href: list.deleted ? null : `/prices-manage/${list.slug}`,
+        gone: list.deleted,
+      };
+    }
+    case "price_item": {
+      const ids = priceItemIds(row.entityId);
+      const p = ids ? found.products.get(ids.productId) : undefined;
+      const list = ids ? found.lists.get(ids.listId) : undefined;
+      if (!p || !list) return missing(row.summary);
+      return {
+        name: p.name,
+        context: list.name,
+        href: list.deleted ? null : `/prices-manage/${list.slug}`,
+        gone: list.deleted,
+      };
+    }
+    case "user": {
+      const person = row.entityId ? users?.byId.get(row.entityId) : undefined;
+      if (person) {
+        return {
+          name: person.email,
+          context: person.name,
+          href: `/manage-users?q=${encodeURIComponent(person.email)}`,
+          gone: false,
+        };
+      }
+      // Without the user data, the email the writer put in the summary (when it did) still says who.
+      const email = row.summary?.includes("@") ? row.summary : null;
+      return users ? missing(email) : { name: email, context: null, href: null, gone: false };
+    }
+    case "import_run": {
+      const run = id ? found.runs.get(id) : undefined;
+      return run ? { name: run.fileName, context: null, href: null, gone: false } : missing(null);
+    }
+    default:
+      return missing(row.summary);
+  }
+}
+
+function describeActor(actorId: string | null, users: ActivityUsers | null): ActorView {
+  if (!actorId) return { state: "none" };
+  const person = users?.byId.get(actorId);
+  return person ? { state: "user", ...person } : { state: "unknown" };
+}
+
+/** The summary, when it says more than the entity's name already does. */
+function noteOf(row: ActivityRow, entity: EntityView): EntryNote | null {
+  const summary = row.summary?.trim();
+  if (!summary) return null;
+  if (Object.hasOwn(knownSummaries, summary)) {
+    return { kind: "known", key: knownSummaries[summary as keyof typeof knownSummaries] };
+  }
+  if (summary === entity.name || row.entityType === "price_item") return null;
+  return { kind: "text", text: summary };
+}
+
+/** An import run's counts are shown as counts; its other fields as changes. */
+function withoutCounts(changes: ChangeSet): ChangeSet {
+  if (changes.kind !== "fields") return changes;
+  const rows = changes.rows.filter((r) => !isImportCountField(r.field));
+  return rows.length > 0 ? { kind: "fields", rows } : { kind: "none" };
+}
+
+export function describeEntry(row: ActivityRow, found: Found, users: ActivityUsers | null): ActivityEntryView {
+  const entity = describeEntity(row, found, users);
+  let changes = readChanges(row.changes);
+  let importCounts = null;
+  if (row.entityType === "import_run") {
+    const run = uuidOf(row.entityId) ? found.runs.get(row.entityId!) : undefined;
+    importCounts = readImportCounts(changes.kind === "fields" ? row.changes : null, run?.summary);
+    if (importCounts) changes = withoutCounts(changes);
+  }
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    action: row.action,
+    entityType: row.entityType,
+    actor: describeActor(row.actorId, users),
+    entity,
+    note: noteOf(row, entity),
+    changes,
+    importCounts,
+  };
+}
+
+/** The two halves of the page, injectable so a test can make the user data fail. */
+export type ActivityLogDeps = {
+  findEntries: typeof findActivityEntries;
+  findUsers: typeof findActivityUsers;
+};
+
+const defaultDeps: ActivityLogDeps = { findEntries: findActivityEntries, findUsers: findActivityUsers };
+
+/**
+ * The /activity page: entries first, then the user data (names, emails, the user filter's
+ * choices) on its own, so that when it cannot be loaded the entries still show, with a message.
+ */
+export async function loadActivityLog(
+  filters: ActivityFilters,
+  errors: FilterErrors,
+  lang: Lang,
+  deps: ActivityLogDeps = defaultDeps,
+): Promise<ActivityLogView> {
+  const { rows, total, page, pageCount } = await deps.findEntries(filters);
+  const ids = rows.flatMap((r) => [r.actorId, r.entityType === "user" ? r.entityId : null]);
+  if (filters.user && filters.user !== NO_ACTOR) ids.push(filters.user);
+  let users: ActivityUsers | null = null;
+  try {
+    users = await deps.findUsers(
+      ids.filter((id): id is string => Boolean(id)),
+      filters.user,
+    );
+  } catch (error) {
+    logger.error({ err: error }, "activity log: user data could not be loaded");
+  }
+  const found = await findEntities(rows, lang);
+  const shownErrors = { ...errors };
+  if (users && filters.user && filters.user !== NO_ACTOR && !users.byId.has(filters.user)) {
+    shownErrors.user ??= "errors.userUnknown";
+  }
+  return {
+    entries: rows.map((row) => describeEntry(row, found, users)),
+    total,
+    page,
+    pageCount,
+    filters: { ...filters, page },
+    errors: shownErrors,
+    users: users ? { ok: true, options: users.options } : { ok: false },
+  };
+}

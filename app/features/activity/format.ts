@@ -1,0 +1,90 @@
+import { formatDateTime } from "~/components/ui/date-time";
+import enActivity from "~/i18n/locales/en/activity.json";
+import { formatMoney } from "~/lib/money";
+import type { ChangeValue, Scalar } from "./changes";
+
+/** Any i18next `t`; keys built from stored field names are looked up with the text as fallback. */
+type AnyTranslate = (...args: never[]) => unknown;
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function formatNumber(value: number, lang: string) {
+  const locale = lang === "es" ? "es-US" : "en-US";
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+    numberFormats.set(locale, format);
+  }
+  return format.format(value);
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** "priceCents", "base_price_cents": whole cents, shown as money. */
+export function isCentsField(field: string) {
+  return /cents$/i.test(field);
+}
+
+/** "someField" → "Some field": a label for a field this screen does not know yet. */
+export function humanize(field: string) {
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function fieldLabel(t: AnyTranslate, field: string) {
+  return (t as Translate)(`fields.${field}`, { ns: "activity", defaultValue: humanize(field) });
+}
+
+/** Fields whose stored words have a translation (roles, sources, availability, …). */
+const translatedValues = enActivity.values as unknown as Record<string, unknown>;
+
+export type FormatContext = {
+  t: AnyTranslate;
+  lang: string;
+  /** The adjustment type recorded beside an adjustment value, which says how to read it. */
+  adjustmentType?: Scalar;
+};
+
+/** One stored value as the reader reads it. */
+export function formatScalar(ctx: FormatContext, field: string, value: Scalar): string {
+  const t = ctx.t as Translate;
+  if (value === null || value === "") return t("values.none", { ns: "activity" });
+  if (typeof value === "boolean") return t(value ? "values.yes" : "values.no", { ns: "activity" });
+  if (typeof value === "number") {
+    if (isCentsField(field) && Number.isInteger(value)) return formatMoney(value, ctx.lang);
+    if (field === "adjustmentValue" && ctx.adjustmentType === "fixed") return formatMoney(value, ctx.lang);
+    if (field === "adjustmentValue" && ctx.adjustmentType === "percentage") {
+      return `${formatNumber(value / 100, ctx.lang)}%`;
+    }
+    return formatNumber(value, ctx.lang);
+  }
+  if (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value, ctx.lang);
+  if (ISO_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T12:00:00Z`))) {
+    // A calendar date: noon UTC is the same day in New York.
+    return formatDateTime(`${value}T12:00:00Z`, ctx.lang, false);
+  }
+  const table = translatedValues[field];
+  if (table && typeof table === "object" && Object.hasOwn(table, value)) {
+    return t(`values.${field}.${value}`, { ns: "activity", defaultValue: value });
+  }
+  return value;
+}
+
+/** A value of any recorded shape as one line of text (lists joined, pairs of a record labelled). */
+export function formatValue(ctx: FormatContext, field: string, value: ChangeValue): string {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return formatScalar(ctx, field, null);
+    return value.map((v) => formatScalar(ctx, field, v)).join(", ");
+  }
+  if (value !== null && typeof value === "object") {
+    const parts = Object.entries(value).map(([k, v]) => `${fieldLabel(ctx.t, k)}: ${formatScalar(ctx, k, v)}`);
+    return parts.length > 0 ? parts.join(", ") : formatScalar(ctx, field, null);
+  }
+  return formatScalar(ctx, field, value);
+}

@@ -1,0 +1,112 @@
+import { z } from "zod";
+
+/** What the log records (record.server.ts writes these). */
+export const activityEntities = ["product", "price_list", "price_item", "user", "import_run"] as const;
+export const activityActions = ["created", "updated", "deleted"] as const;
+export type ActivityEntity = (typeof activityEntities)[number];
+export type ActivityAction = (typeof activityActions)[number];
+
+export const ACTIVITY_PAGE_SIZE = 50;
+/** The user filter's value for entries without an actor (the system, or a user since deleted). */
+export const NO_ACTOR = "none";
+const MAX_PAGE = 100_000;
+
+/** A calendar date as <input type="date"> sends it, that exists (no 2026-02-30). */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => {
+    const [y, m, d] = value.split("-").map(Number);
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return y >= 2000 && y <= 2999 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  });
+
+/** Each URL filter on its own, so one bad value falls back to its default without losing the others. */
+const fieldSchemas = {
+  entity: z.enum(activityEntities),
+  action: z.enum(activityActions),
+  // better-auth ids are letters, digits, "-" and "_"; "none" asks for entries without an actor.
+  user: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  from: isoDate,
+  to: isoDate,
+  page: z.coerce.number().int().min(1).max(MAX_PAGE),
+} as const;
+
+export type ActivityFilters = {
+  entity: ActivityEntity | null;
+  action: ActivityAction | null;
+  user: string | null;
+  /** Dates (YYYY-MM-DD) in America/New_York; both ends included. */
+  from: string | null;
+  to: string | null;
+  page: number;
+};
+
+export type FilterField = keyof typeof fieldSchemas;
+/** Keys of the activity namespace, one per refused filter. */
+export type FilterErrorKey =
+  | "errors.entityInvalid"
+  | "errors.actionInvalid"
+  | "errors.userInvalid"
+  | "errors.userUnknown"
+  | "errors.fromInvalid"
+  | "errors.toInvalid"
+  | "errors.pageInvalid"
+  | "errors.dateOrder";
+export type FilterErrors = Partial<Record<FilterField, FilterErrorKey>>;
+
+const errorKeys: Record<FilterField, FilterErrorKey> = {
+  entity: "errors.entityInvalid",
+  action: "errors.actionInvalid",
+  user: "errors.userInvalid",
+  from: "errors.fromInvalid",
+  to: "errors.toInvalid",
+  page: "errors.pageInvalid",
+};
+
+export const defaultFilters: ActivityFilters = {
+  entity: null,
+  action: null,
+  user: null,
+  from: null,
+  to: null,
+  page: 1,
+};
+
+/**
+ * The filters of the URL. A missing or empty value means "any"; a value that does not parse falls
+ * back to its default and is named in `errors`, so the page shows what it ignored instead of failing.
+ */
+export function parseActivityFilters(params: URLSearchParams): { filters: ActivityFilters; errors: FilterErrors } {
+  const filters: ActivityFilters = { ...defaultFilters };
+  const errors: FilterErrors = {};
+  for (const field of Object.keys(fieldSchemas) as FilterField[]) {
+    const raw = params.get(field)?.trim() ?? "";
+    if (raw === "") continue;
+    const parsed = fieldSchemas[field].safeParse(raw);
+    if (parsed.success) (filters as Record<FilterField, unknown>)[field] = parsed.data;
+    else errors[field] = errorKeys[field];
+  }
+  if (filters.from && filters.to && filters.from > filters.to) {
+    filters.from = null;
+    filters.to = null;
+    errors.from = "errors.dateOrder";
+  }
+  return { filters, errors };
+}
+
+/** The query string of these filters at another page (defaults left out), for links. */
+export function activitySearch(filters: ActivityFilters, page = filters.page) {
+  const params = new URLSearchParams();
+  for (const key of ["entity", "action", "user", "from", "to"] as const) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+export function hasActiveFilters(filters: ActivityFilters) {
+  return Boolean(filters.entity || filters.action || filters.user || filters.from || filters.to);
+}

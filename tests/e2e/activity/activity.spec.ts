@@ -1,0 +1,181 @@
+import { describe, expect, it } from "vitest";
+import { pathOf, phone, useBrowser, visible, type Session } from "../../support/e2e";
+
+const { session } = useBrowser();
+
+/** A day in New York as <input type="date"> takes it, `offset` days from today. */
+function newYorkDay(offset = 0) {
+  const day = new Date(Date.now() + offset * 86_400_000);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(day);
+}
+
+const ADMIN_OPTION = "Ana Admin (admin@demo.test)";
+
+/**
+ * Real changes made on the site's own screens: a price list copied from Wholesale (an entry for the
+ * list and one per price), its copy, a price saved in the editor and a user created by invitation.
+ */
+async function makeChanges(s: Session) {
+  const name = `Activity ${Date.now()}`;
+  await s.goto("/prices-manage", { axe: false });
+  const form = s.page.getByRole("region", { name: "New price list" });
+  await form.getByRole("textbox", { name: "Name" }).fill(name);
+  await form.getByRole("combobox", { name: "Start from" }).selectOption({ label: "A copy of Wholesale" });
+  await form.getByRole("button", { name: "Create price list" }).click();
+  await visible(s.page.getByText("Price list added successfully"));
+  const row = s.page.locator("section[aria-labelledby=price-lists] tbody tr").filter({
+    has: s.page.getByRole("link", { name, exact: true }),
+  });
+  await row.getByRole("button", { name: "Duplicate" }).click();
+  await visible(s.page.getByText("Price list duplicated successfully"));
+
+  await row.getByRole("link", { name, exact: true }).click();
+  await s.page.waitForURL((url) => url.pathname.startsWith("/prices-manage/activity-"));
+  const slug = new URL(s.page.url()).pathname.split("/").pop()!;
+  await s.hydrated();
+  const limes = s.page.getByRole("textbox", { name: "Persian Limes" });
+  const before = await limes.inputValue();
+  const after = (Number(before) + 2.5).toFixed(2);
+  await limes.fill(after);
+  await s.page.getByRole("button", { name: "Save changes" }).click();
+  await visible(s.page.getByText("Changes saved successfully."));
+
+  const email = `activity-${Date.now()}@example.test`;
+  await s.goto("/manage-users", { axe: false });
+  const create = s.page.locator("form").filter({ has: s.page.getByRole("button", { name: "Create user" }) });
+  await create.getByRole("textbox", { name: "Name" }).fill("Olga Owner");
+  await create.getByRole("textbox", { name: "Email" }).fill(email);
+  await create.getByLabel("Send an invite (they choose their own password)").check();
+  await create.getByRole("button", { name: "Create user" }).click();
+  await visible(s.page.getByText(email).first());
+  return { name, slug, before, after, email };
+}
+
+/** Deletes the lists the test made, so other pages keep their usual lists. */
+async function removeLists(s: Session, name: string) {
+  await s.goto("/prices-manage", { axe: false });
+  for (const listName of [`${name} (copy)`, name]) {
+    const row = s.page.locator("section[aria-labelledby=price-lists] tbody tr").filter({
+      has: s.page.getByRole("link", { name: listName, exact: true }),
+    });
+    await row.getByRole("button", { name: "Delete" }).click();
+    await s.page.getByRole("alertdialog").getByRole("button", { name: "Delete price list" }).click();
+    await row.waitFor({ state: "detached" });
+  }
+}
+
+function entries(s: Session) {
+  return s.page.locator("tbody tr[data-entry]");
+}
+
+async function applyFilters(
+  s: Session,
+  filters: { entity?: string; action?: string; user?: string; from?: string; to?: string },
+) {
+  const form = s.page.getByRole("search", { name: "Filter the activity log" });
+  await form.getByRole("combobox", { name: "What changed" }).selectOption({ label: filters.entity ?? "Anything" });
+  await form.getByRole("combobox", { name: "Action" }).selectOption({ label: filters.action ?? "Any action" });
+  await form.getByRole("combobox", { name: "Made by" }).selectOption({ label: filters.user ?? "Anyone" });
+  await form.getByLabel("From").fill(filters.from ?? "");
+  await form.getByLabel("To").fill(filters.to ?? "");
+  const url = s.page.url();
+  await form.getByRole("button", { name: "Apply filters" }).click();
+  await s.page.waitForURL((u) => u.href !== url);
+  await s.hydrated();
+}
+
+describe("the activity log", () => {
+  it("shows an admin real changes, filtered by entity, action, user and date, page by page", async () => {
+    const s = await session({ as: "admin" });
+    const change = await makeChanges(s);
+    const today = newYorkDay();
+
+    await s.goto("/activity");
+    await visible(s.page.getByRole("heading", { level: 1, name: "Activity log" }));
+
+    // The saved price: who, the product in its list (linking to the editor), and before → after in dollars.
+    await applyFilters(s, { entity: "Price", action: "Updated", user: ADMIN_OPTION, from: today, to: today });
+    const query = new URL(s.page.url()).searchParams;
+    expect(Object.fromEntries(query)).toMatchObject({
+      entity: "price_item",
+      action: "updated",
+      from: today,
+      to: today,
+    });
+    const price = entries(s)
+      .filter({ hasText: `in ${change.name}` })
+      .first();
+    await visible(price);
+    const text = await price.innerText();
+    expect(text).toContain("Ana Admin");
+    expect(text).toContain("Persian Limes");
+    expect(text).toContain(`$${change.before}`);
+    expect(text).toContain(`$${change.after}`);
+    expect(text).toContain("Price editor");
+    expect(await price.getByRole("link", { name: "Persian Limes" }).getAttribute("href")).toBe(
+      `/prices-manage/${change.slug}`,
+    );
+    expect(await entries(s).filter({ hasNotText: "Updated" }).count()).toBe(0);
+    await s.scan();
+
+    // The new user, by entity and action.
+    await applyFilters(s, { entity: "User", action: "Created", user: ADMIN_OPTION });
+    const created = entries(s).filter({ hasText: change.email });
+    await visible(created);
+    expect(await created.innerText()).toContain("Invitation sent");
+
+    // A day with nothing yet: the empty state.
+    await applyFilters(s, { from: newYorkDay(1) });
+    await visible(s.page.getByText("No activity matches these filters."));
+    expect(await entries(s).count()).toBe(0);
+
+    // Prices created by the two copies: more than one page; the next page keeps the filters.
+    await applyFilters(s, { entity: "Price", action: "Created", user: ADMIN_OPTION, from: today });
+    await visible(s.page.getByText(/^Page 1 of \d+$/));
+    const firstOnPage1 = await entries(s).first().getAttribute("data-entry");
+    expect(await entries(s).count()).toBe(50);
+    await s.page.getByRole("link", { name: "Next page" }).click();
+    await s.page.waitForURL((u) => u.searchParams.get("page") === "2");
+    await visible(s.page.getByText(/^Page 2 of \d+$/));
+    expect(Object.fromEntries(new URL(s.page.url()).searchParams)).toMatchObject({
+      entity: "price_item",
+      action: "created",
+      from: today,
+      page: "2",
+    });
+    expect(await entries(s).first().getAttribute("data-entry")).not.toBe(firstOnPage1);
+    expect(await s.page.getByRole("combobox", { name: "What changed" }).inputValue()).toBe("price_item");
+    await s.page.getByRole("link", { name: "Previous page" }).click();
+    await s.page.waitForURL((u) => !u.searchParams.has("page"));
+    await s.page.getByRole("link", { name: "Clear filters" }).click();
+    await s.page.waitForURL((u) => u.search === "");
+    expect(await s.page.getByRole("combobox", { name: "What changed" }).inputValue()).toBe("");
+
+    await removeLists(s, change.name);
+  });
+
+  it("speaks Spanish, explains a bad filter, and fits a phone", async () => {
+    const s = await session({ as: "admin", lang: "es", viewport: phone });
+    await s.goto("/activity?entity=price_item&from=2026-02-31");
+    await visible(s.page.getByRole("heading", { level: 1, name: "Registro de actividad" }));
+    await visible(s.page.getByText("La fecha «Desde» no es una fecha válida; se dejó fuera."));
+    expect(await s.page.getByRole("combobox", { name: "Qué cambió" }).inputValue()).toBe("price_item");
+    await visible(s.page.getByRole("button", { name: "Aplicar filtros" }));
+    const first = entries(s).first();
+    await visible(first);
+    expect(await first.innerText()).toMatch(/Precio/);
+    expect(await first.innerText()).toMatch(/Creado|Actualizado|Eliminado/);
+    // Every entry reads as a card: nothing is wider than the phone.
+    expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+
+    const dark = await session({ as: "admin", lang: "es", colorScheme: "dark", theme: "dark" });
+    await dark.goto("/activity?action=updated");
+    await visible(dark.page.getByText(/\d+ entradas?/));
+  });
+
+  it.each(["seller", "customer"] as const)("sends a %s to /unauthorized", async (role) => {
+    const s = await session({ as: role });
+    await s.goto("/activity", { axe: false });
+    expect(pathOf(s.page)).toBe("/unauthorized");
+  });
+});
