@@ -1,6 +1,6 @@
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
@@ -9,7 +9,9 @@ import { categoryParam, orderedGroups, type CategoryGroup } from "../categories"
 import { formatNumber, packLabel, unitLabel } from "../format";
 import {
   availabilityFilters,
+  parsePrivateCatalogQuery,
   privateCatalogSearch,
+  selectedGroup,
   statusFilters,
   type AvailabilityFilter,
   type StatusFilter,
@@ -89,11 +91,23 @@ function Filters({ props, groups }: { props: PrivateProductsProps; groups: Categ
     filters.status !== "all" ||
     filters.list ||
     filters.sort !== defaultSort;
+  const navigate = useNavigate();
+  // Without JavaScript the browser sends every field; with it, the URL keeps only what differs
+  // from the defaults, as the page's own links do.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(event.currentTarget))
+      if (typeof value === "string") params.append(name, value);
+    const query = parsePrivateCatalogQuery(params);
+    navigate(`/products${privateCatalogSearch({ ...query, category: selectedGroup(query.category), page: 1 })}`);
+  };
   // Each field takes its value from the URL again after every navigation (the key).
   return (
     <Form
       method="get"
       action="/products"
+      onSubmit={submit}
       role="search"
       aria-label={t("list.filtersLabel")}
       className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 p-4 lg:grid-cols-4 dark:border-slate-800"
