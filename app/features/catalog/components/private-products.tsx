@@ -80,17 +80,21 @@ function Price({ cents, staff }: { cents: number | null; staff: boolean }) {
   );
 }
 
-function Filters({ props, groups }: { props: PrivateProductsProps; groups: CategoryGroup[] }) {
-  const { t } = useTranslation(["products", "catalog"]);
-  const { filters } = props;
-  const staff = props.view === "staff";
-  const filtered =
+function isFiltered(filters: PrivateFilters) {
+  return Boolean(
     filters.search ||
     filters.selected ||
     filters.availability !== "all" ||
     filters.status !== "all" ||
     filters.list ||
-    filters.sort !== defaultSort;
+    filters.sort !== defaultSort,
+  );
+}
+
+function Filters({ props, groups }: { props: PrivateProductsProps; groups: CategoryGroup[] }) {
+  const { t } = useTranslation(["products", "catalog"]);
+  const { filters } = props;
+  const staff = props.view === "staff";
   const navigate = useNavigate();
   // Without JavaScript the browser sends every field; with it, the URL keeps only what differs
   // from the defaults, as the page's own links do.
@@ -191,15 +195,10 @@ function Filters({ props, groups }: { props: PrivateProductsProps; groups: Categ
           </option>
         ))}
       </SelectField>
-      <div className="col-span-2 flex flex-wrap items-end gap-2 lg:col-span-1">
+      <div className="col-span-2 flex items-end lg:col-span-1">
         <Button type="submit" variant="primary">
           {t("products.apply", { ns: "catalog" })}
         </Button>
-        {filtered ? (
-          <Link to="/products" className={buttonClasses("ghost")}>
-            {t("list.clear")}
-          </Link>
-        ) : null}
       </div>
     </Form>
   );
@@ -278,7 +277,7 @@ function ProductsTable({ props, rows, priceTitle }: { props: PrivateProductsProp
                     <td className={cn(td, "text-right tabular-nums")}>
                       {row.quantity == null ? <Blank label={notSet} /> : formatNumber(row.quantity, i18n.language)}
                     </td>
-                    <td className={cn(td, "[overflow-wrap:anywhere]")}>
+                    <td className={cn(td, "min-w-40 [overflow-wrap:anywhere]")}>
                       {row.quickbooksId ?? <Blank label={notSet} />}
                     </td>
                     <td className={cn(td, "whitespace-nowrap")}>{row.sku ?? <Blank label={notSet} />}</td>
@@ -385,9 +384,16 @@ export default function PrivateProducts(props: PrivateProductsProps) {
 
       <Filters props={props} groups={groups} />
 
-      <p role="status" className={cn("text-sm font-medium", muted)}>
-        {t("products.results", { ns: "catalog", count: props.total })}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p role="status" className={cn("text-sm font-medium", muted)}>
+          {t("products.results", { ns: "catalog", count: props.total })}
+        </p>
+        {isFiltered(filters) ? (
+          <Link to="/products" className={buttonClasses("ghost", "sm")}>
+            {t("list.clear")}
+          </Link>
+        ) : null}
+      </div>
 
       {rows.length === 0 ? (
         <p className={muted}>{t("list.empty")}</p>
