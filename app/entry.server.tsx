@@ -36,6 +36,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A Suspense boundary that has finished rendering stays in place in the HTML, however
+        // large: React would otherwise move a big one (the signed-in products table) to the end
+        // of the stream and reveal it with a script, and a visitor without JavaScript would see
+        // only its fallback. Boundaries still loading stream as usual.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

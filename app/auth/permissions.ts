@@ -18,6 +18,7 @@ export const permissionTable = {
   "prices:view-private": everyone,
   "prices:view-all-lists": staff,
   "products:manage": staff,
+  "products:view-staff-fields": staff,
   "prices:manage": staff,
   "price-lists:assign": staff,
   "price-lists:restore-deleted": admins,

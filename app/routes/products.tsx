@@ -1,5 +1,8 @@
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { getLang } from "~/auth/guards.server";
+import { getLang, getUser, requirePermission } from "~/auth/guards.server";
+import { can } from "~/auth/permissions";
+import { Spinner } from "~/components/ui/spinner";
 import { FormAlert } from "~/components/ui/field";
 import {
   categoryParam,
@@ -11,32 +14,98 @@ import {
 import { CatalogFilters } from "~/features/catalog/components/catalog-filters";
 import { Pagination } from "~/features/catalog/components/pagination";
 import { ProductCard } from "~/features/catalog/components/product-card";
+import type { PrivateProductsProps } from "~/features/catalog/components/private-products";
+import { findCustomerProducts, findStaffProducts } from "~/features/catalog/private-products.server";
+import { parsePrivateCatalogQuery, selectedGroup } from "~/features/catalog/private-query";
 import { findPublicProducts } from "~/features/catalog/products.server";
 import { catalogSearch, parseCatalogQuery } from "~/features/catalog/query";
 import type { CatalogProduct } from "~/features/catalog/types";
+import { findCustomerList, listPriceLists } from "~/features/price-lists/lists.server";
+import type { Lang } from "~/i18n/config";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/products";
 
-export function meta({ matches }: Route.MetaArgs) {
+// The signed-in page is a table with staff columns and filters: its code loads with it, never
+// with the public page (DESIGN section 6). The server renders it in full (its loader has loaded
+// the module, so nothing suspends there), and the browser keeps that HTML while the chunk arrives.
+let privateModule: typeof import("~/features/catalog/components/private-products") | undefined;
+const loadPrivateProducts = () =>
+  import("~/features/catalog/components/private-products").then((module) => (privateModule = module));
+const LazyPrivateProducts = lazy(loadPrivateProducts);
+
+function PrivateProductsView(props: PrivateProductsProps) {
+  const { t } = useTranslation();
+  const Loaded = import.meta.env.SSR ? privateModule?.default : undefined;
+  return (
+    <Suspense fallback={<Spinner label={t("loading")} className="mx-auto my-16" />}>
+      {Loaded ? <Loaded {...props} /> : <LazyPrivateProducts {...props} />}
+    </Suspense>
+  );
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
   const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
+  if (loaderData && loaderData.view !== "public") {
+    return pageMeta(matches, { title: t("viewProducts", { ns: "navigation" }), noindex: true });
+  }
   return pageMeta(matches, {
     title: t("products.title", { ns: "catalog" }),
     description: t("products.metaDescription", { ns: "catalog" }),
   });
 }
 
+/**
+ * The specification's route table: visitors get the public catalogue, signed-in users the
+ * private products page (staff see staff fields and inactive products; a customer their own
+ * list's prices).
+ */
+async function loadPrivate(request: Request, context: Route.LoaderArgs["context"], lang: Lang) {
+  const user = requirePermission(request, context, "products:view");
+  const query = parsePrivateCatalogQuery(new URL(request.url).searchParams);
+  const filters = {
+    selected: selectedGroup(query.category),
+    search: query.search,
+    sort: query.sort,
+    availability: query.availability,
+  };
+  if (can(user, "products:view-staff-fields")) {
+    const lists = can(user, "prices:view-all-lists") ? await listPriceLists() : [];
+    // An unknown or deleted list shows the base price, as if none had been chosen.
+    const list = lists.find((l) => l.slug === query.list) ?? null;
+    const [result] = await Promise.all([
+      findStaffProducts(query, lang, { priceListId: list?.id ?? null }),
+      loadPrivateProducts(),
+    ]);
+    return {
+      view: "staff" as const,
+      ...result,
+      filters: { ...filters, status: query.status, list: list?.slug ?? null },
+      lists: lists.map((l) => ({ slug: l.slug, name: l.name })),
+      priceListName: list?.name ?? null,
+      canManage: can(user, "products:manage"),
+    };
+  }
+  // D6: the list assigned to the customer, else the default customer list; no other list exists for them.
+  const list = await findCustomerList(user.id);
+  const [result] = await Promise.all([
+    findCustomerProducts(query, lang, { priceListId: list?.id ?? null }),
+    loadPrivateProducts(),
+  ]);
+  return {
+    view: "customer" as const,
+    ...result,
+    filters: { ...filters, status: "all" as const, list: null },
+    priceList: list ? { name: list.name } : null,
+  };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = getLang(context);
+  if (getUser(context)) return loadPrivate(request, context, lang);
   const query = parseCatalogQuery(new URL(request.url).searchParams);
-  // Signed-in users get the same public catalogue until their own products page exists; that
-  // page will branch here on getUser(context).
-  const result = await findPublicProducts(query, getLang(context));
-  const selected: CategoryGroup | null =
-    query.category.kind === "all"
-      ? null
-      : query.category.kind === "category"
-        ? query.category.category
-        : "uncategorized";
-  return { ...result, selected, sort: query.sort, search: query.search };
+  const result = await findPublicProducts(query, lang);
+  const selected: CategoryGroup | null = selectedGroup(query.category);
+  return { view: "public" as const, ...result, selected, sort: query.sort, search: query.search };
 }
 
 function ProductGrid({ products, showCategory }: { products: CatalogProduct[]; showCategory: boolean }) {
@@ -52,8 +121,14 @@ function ProductGrid({ products, showCategory }: { products: CatalogProduct[]; s
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
+  if (loaderData.view !== "public") return <PrivateProductsView {...loaderData} />;
+  return <PublicProducts {...loaderData} />;
+}
+
+type PublicData = Extract<Route.ComponentProps["loaderData"], { view: "public" }>;
+
+function PublicProducts({ products, total, page, pageCount, hasPublicPrices, selected, sort, search }: PublicData) {
   const { t, i18n } = useTranslation("catalog");
-  const { products, total, page, pageCount, hasPublicPrices, selected, sort, search } = loaderData;
   const groups = orderedGroups((g) => t(`categories.${g}`), i18n.language);
   const grouped = sort === "category";
   const sections = grouped ? groupConsecutive(products, (p) => groupOf(p.category)) : [];

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { SessionUser } from "../../app/context";
 import { db } from "../../app/db/client.server";
 import { priceList, priceListItem, product } from "../../app/db/schema";
 import { seedCatalog } from "../../app/db/seed.server";
@@ -18,16 +17,19 @@ import { makeUser } from "../support/users-context";
 const test = await useTestDatabase();
 
 type ProductsData = Awaited<ReturnType<typeof productsLoader>>;
+type PublicData = Extract<ProductsData, { view: "public" }>;
 type ProductData = Awaited<ReturnType<typeof productLoader>>;
 
-async function listProducts(search = "", { lang = "en" as Lang, user = null as SessionUser | null } = {}) {
+/** The public catalogue, as an anonymous visitor gets it. */
+async function listProducts(search = "", { lang = "en" as Lang } = {}) {
   const result = await callRoute<ProductsData>(
     productsLoader,
     getRequest(`/products${search}`),
-    routeContext({ lang, user }),
+    routeContext({ lang }),
   );
   expect(result.status).toBe(200);
-  return result.data!;
+  expect(result.data!.view).toBe("public");
+  return result.data as PublicData;
 }
 
 async function openProduct(slug: string, lang: Lang = "en") {
@@ -280,10 +282,16 @@ describe(`the public catalogue (${test.kind})`, () => {
     expect((await listProducts("?page=-4")).page).toBe(1);
   });
 
-  it("keeps the public catalogue for signed-in users for now", async () => {
+  it("gives signed-in users the private products page instead (tests/integration/products-private)", async () => {
     await addProducts([{ slug: "kale" }]);
     const customer = await makeUser("customer");
-    expect(slugs(await listProducts("", { user: customer }))).toEqual(["kale"]);
+    const result = await callRoute<ProductsData>(
+      productsLoader,
+      getRequest("/products"),
+      routeContext({ user: customer }),
+    );
+    expect(result.data!.view).toBe("customer");
+    expect(slugs(result.data!)).toEqual(["kale"]);
   });
 });
 

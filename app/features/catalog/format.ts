@@ -7,7 +7,8 @@ type Translate = (key: string, options: Record<string, unknown>) => string;
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-function formatNumber(value: number, lang: string) {
+/** A plain number in the reader's language, up to three decimals (a pack of 2.5 lb, 12 cases on hand). */
+export function formatNumber(value: number, lang: string) {
   const locale = lang === "es" ? "es-US" : "en-US";
   let format = numberFormats.get(locale);
   if (!format) {

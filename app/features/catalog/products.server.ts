@@ -3,8 +3,8 @@ import { db } from "~/db/client.server";
 import { priceList, priceListItem, product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
 import { groupOf, isCategory } from "./categories";
-import { orderTerms, type CatalogQuery, type OrderTerm } from "./query";
-import { categoryRank, likePattern, numberOrNull } from "./sql.server";
+import { orderTerms, type CatalogQuery } from "./query";
+import { likePattern, nameColumn, numberOrNull, orderByTerms } from "./sql.server";
 import type { CatalogProduct, ProductDetail } from "./types";
 
 export const PAGE_SIZE = 48;
@@ -23,10 +23,6 @@ export async function findPublicPriceListId() {
 
 /** What a visitor may see: active products that are not archived (D20). */
 const isPublicProduct = and(eq(product.active, true), isNull(product.archivedAt));
-
-function nameColumn(lang: Lang) {
-  return lang === "es" ? product.nameEs : product.nameEn;
-}
 
 /** Joins each product to its price in the public list; without a public list nothing matches. */
 function publicPriceJoin(listId: string | null) {
@@ -75,27 +71,6 @@ function toCatalogProduct(row: ProductRow): CatalogProduct {
   };
 }
 
-function orderBy(terms: OrderTerm[], lang: Lang): SQL[] {
-  const columns: SQL[] = terms.map((term) => {
-    switch (term.field) {
-      case "category":
-        return asc(categoryRank(lang));
-      case "created":
-        return term.direction === "asc" ? asc(product.createdAt) : desc(product.createdAt);
-      case "popularity":
-        return term.direction === "asc" ? asc(product.popularity) : desc(product.popularity);
-      case "price":
-        // A product without a public price is last whichever way prices run.
-        return term.direction === "asc"
-          ? sql`${priceListItem.priceCents} asc nulls last`
-          : sql`${priceListItem.priceCents} desc nulls last`;
-      case "name":
-        return asc(sql`lower(${nameColumn(lang)})`);
-    }
-  });
-  return [...columns, asc(product.id)];
-}
-
 function filters(query: CatalogQuery) {
   const conditions: SQL[] = [isPublicProduct!];
   if (query.category.kind === "category") conditions.push(eq(product.category, query.category.category));
@@ -123,7 +98,7 @@ export async function findPublicProducts(query: CatalogQuery, lang: Lang, { page
     .from(product)
     .leftJoin(priceListItem, publicPriceJoin(listId))
     .where(where)
-    .orderBy(...orderBy(orderTerms(query.sort), lang))
+    .orderBy(...orderByTerms(orderTerms(query.sort), lang, priceListItem.priceCents))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return {

@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
+import { asc, desc, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
 import { translatorFor } from "~/lib/meta";
 import { orderedGroups, type Category } from "./categories";
+import type { OrderTerm } from "./query";
 
 /** `%`, `_` and `\` typed by a visitor are matched literally. */
 export function likePattern(search: string) {
@@ -22,4 +23,31 @@ export function numberOrNull(value: string | null) {
   if (value === null) return null;
   const n = Number(value);
   return Number.isFinite(n) ? n : null;
+}
+
+export function nameColumn(lang: Lang) {
+  return lang === "es" ? product.nameEs : product.nameEn;
+}
+
+/**
+ * The ORDER BY of a product query for the terms of a sort, with `price` the price the page
+ * shows. A product without a price is last whichever way prices run, and the id breaks the
+ * remaining ties so that pages never overlap.
+ */
+export function orderByTerms(terms: OrderTerm[], lang: Lang, price: AnyColumn | SQL): SQL[] {
+  const columns: SQL[] = terms.map((term) => {
+    switch (term.field) {
+      case "category":
+        return asc(categoryRank(lang));
+      case "created":
+        return term.direction === "asc" ? asc(product.createdAt) : desc(product.createdAt);
+      case "popularity":
+        return term.direction === "asc" ? asc(product.popularity) : desc(product.popularity);
+      case "price":
+        return term.direction === "asc" ? sql`${price} asc nulls last` : sql`${price} desc nulls last`;
+      case "name":
+        return asc(sql`lower(${nameColumn(lang)})`);
+    }
+  });
+  return [...columns, asc(product.id)];
 }

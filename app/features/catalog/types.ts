@@ -43,3 +43,17 @@ export type PublicPrices =
       /** How many rows match; more than `rows` holds when the page shows only the first ones. */
       total: number;
     };
+
+/**
+ * A product on the signed-in products page as a customer sees it: the price is their own list's,
+ * and nothing only staff may see.
+ */
+export type CustomerProductRow = CatalogProduct;
+
+/** A product as staff see it: the price is the base price or the chosen list's, plus staff fields. */
+export type StaffProductRow = CatalogProduct & {
+  active: boolean;
+  quantity: number | null;
+  quickbooksId: string | null;
+  sku: string | null;
+};
