@@ -54,7 +54,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const baseUrl = site?.baseUrl ?? "";
   const jsonLd = productJsonLd(product, {
     url: `${baseUrl}/products/${product.slug}`,
-    imageUrl: product.imageKey ? `${baseUrl}${imageUrl(product.imageKey, 640, "webp")}` : null,
+    imageUrl: product.imageKey ? `${baseUrl}${imageUrl(product.imageKey, 640, "webp")}` : product.imageUrl,
     categoryName: category,
     sellerName: site?.name ?? "",
   });
@@ -83,6 +83,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <article className="grid gap-8 md:grid-cols-2">
         <ProductImage
           imageKey={product.imageKey}
+          imageUrl={product.imageUrl}
           size={480}
           sizes="(min-width: 1024px) 480px, (min-width: 768px) 45vw, 90vw"
           priority

@@ -154,6 +154,7 @@ const customerFields = [
   "packValue",
   "packUnit",
   "imageKey",
+  "imageUrl",
   "inStock",
   "priceCents",
 ];
@@ -185,6 +186,7 @@ describe(`/products for staff (${test.kind})`, () => {
         packValue: 48,
         packUnit: "ct",
         imageKey: "demo/avocado.webp",
+        imageUrl: null,
         inStock: true,
         priceCents: 5000,
         active: true,

@@ -62,6 +62,7 @@ async function findPage(query: PrivateCatalogQuery, lang: Lang, audience: Audien
       packValue: product.packValue,
       packUnit: product.packUnit,
       imageKey: product.imageKey,
+      imageUrl: product.imageUrl,
       availability: product.availability,
       priceCents: price,
       active: product.active,
@@ -95,6 +96,7 @@ function toCustomerRow(row: Row): CustomerProductRow {
     packValue: numberOrNull(row.packValue),
     packUnit: row.packUnit,
     imageKey: row.imageKey,
+    imageUrl: row.imageUrl,
     inStock: row.availability !== "out_of_stock",
     priceCents: row.priceCents === null ? null : Number(row.priceCents),
   };

@@ -39,6 +39,7 @@ function productColumns(lang: Lang) {
     packValue: product.packValue,
     packUnit: product.packUnit,
     imageKey: product.imageKey,
+    imageUrl: product.imageUrl,
     availability: product.availability,
     priceCents: priceListItem.priceCents,
   };
@@ -53,6 +54,7 @@ type ProductRow = {
   packValue: string | null;
   packUnit: string | null;
   imageKey: string | null;
+  imageUrl: string | null;
   availability: string;
   priceCents: number | null;
 };
@@ -66,6 +68,7 @@ function toCatalogProduct(row: ProductRow): CatalogProduct {
     packValue: numberOrNull(row.packValue),
     packUnit: row.packUnit,
     imageKey: row.imageKey,
+    imageUrl: row.imageUrl,
     inStock: row.availability !== "out_of_stock",
     priceCents: row.priceCents,
   };

@@ -9,6 +9,8 @@ export type CatalogProduct = {
   packValue: number | null;
   packUnit: string | null;
   imageKey: string | null;
+  /** An image elsewhere on the web, shown when there is no stored upload. */
+  imageUrl: string | null;
   inStock: boolean;
   priceCents: number | null;
 };

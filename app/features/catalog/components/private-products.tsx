@@ -253,7 +253,7 @@ function ProductsTable({ props, rows, priceTitle }: { props: PrivateProductsProp
               <tr key={row.slug} data-product={row.slug}>
                 <td className="w-16 px-3 py-2">
                   <div className="w-12">
-                    <ProductImage imageKey={row.imageKey} size={48} sizes="48px" />
+                    <ProductImage imageKey={row.imageKey} imageUrl={row.imageUrl} size={48} sizes="48px" />
                   </div>
                 </td>
                 <th scope="row" className={cn(td, "text-left font-normal")}>
@@ -307,7 +307,7 @@ function ProductCards({ props, rows, priceTitle }: { props: PrivateProductsProps
           <li key={row.slug} data-product={row.slug}>
             <article className="flex gap-3 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
               <div className="w-16 shrink-0">
-                <ProductImage imageKey={row.imageKey} size={64} sizes="64px" />
+                <ProductImage imageKey={row.imageKey} imageUrl={row.imageUrl} size={64} sizes="64px" />
               </div>
               <div className="min-w-0 flex-1 space-y-1 text-sm">
                 <h2 className="text-base font-semibold leading-snug">

@@ -33,6 +33,7 @@ export function ProductCard({ product, showCategory = false }: { product: Catalo
     <article className="relative flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
       <ProductImage
         imageKey={product.imageKey}
+        imageUrl={product.imageUrl}
         size={240}
         sizes="(min-width: 1024px) 240px, (min-width: 640px) 30vw, 45vw"
       />

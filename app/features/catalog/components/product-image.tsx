@@ -7,18 +7,37 @@ import { cn } from "~/lib/cn";
  */
 export function ProductImage({
   imageKey,
+  imageUrl = null,
   size,
   sizes,
   priority,
   className,
 }: {
   imageKey: string | null;
+  /** An image elsewhere on the web (staff gave its address), used when there is no stored upload. */
+  imageUrl?: string | null;
   size: number;
   sizes: string;
   priority?: boolean;
   className?: string;
 }) {
   const frame = cn("aspect-square w-full rounded-md bg-slate-50 dark:bg-slate-900", className);
+  if (!imageKey && imageUrl) {
+    return (
+      <div className={frame}>
+        <img
+          src={imageUrl}
+          alt=""
+          width={size}
+          height={size}
+          loading={priority ? "eager" : "lazy"}
+          decoding="async"
+          referrerPolicy="no-referrer"
+          className="h-full w-full object-contain"
+        />
+      </div>
+    );
+  }
   if (!imageKey) return <div aria-hidden="true" className={frame} />;
   return (
     <div className={frame}>
