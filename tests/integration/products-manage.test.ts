@@ -411,6 +411,8 @@ describe(`product images (${test.kind})`, () => {
     const url = "https://images.example.com/mango.jpg";
     expect((await post({ intent: "image-url", id: ids.mango, url })).data).toEqual({ ok: true, kind: "image" });
     expect(await row("mango")).toMatchObject({ imageUrl: url, imageKey: null });
+    const shown = await findPublicProducts(parseCatalogQuery(new URLSearchParams("q=mango")), "en");
+    expect(shown.products[0]).toMatchObject({ slug: "mango", imageUrl: url, imageKey: null });
     for (const bad of [
       "javascript:alert(1)",
       "not a url",
