@@ -41,7 +41,7 @@ export function PriceHistoryDialog({ listSlug, productId, productName, children 
       <Dialog.Trigger asChild>{children}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-slate-200 bg-white text-slate-900 shadow-xl focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-slate-200 bg-white text-slate-900 shadow-xl focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-4 sm:px-6 dark:border-slate-700">
             <Dialog.Title className="text-lg font-semibold">{t("history.title", { name: productName })}</Dialog.Title>
             <Dialog.Close asChild>
