@@ -31,6 +31,7 @@ export default [
     route("activity", "routes/activity.tsx"),
   ]),
   route("pricesprivate/:id/events", "routes/price-list-events.ts"),
+  route("prices-manage/:priceListId/history/:productId", "routes/price-history.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyAdjustment, centsToInput, parsePriceInput } from "./money";
+import { applyAdjustment, centsToInput, formatMoneyChange, formatPercentChange, parsePriceInput } from "./money";
 
 describe("applyAdjustment", () => {
   it("rounds percentage adjustments half-up to the cent", () => {
@@ -39,5 +39,17 @@ describe("parsePriceInput", () => {
   it("writes cents back as the text an input shows", () => {
     expect(centsToInput(1205)).toBe("12.05");
     expect(centsToInput(null)).toBe("");
+  });
+});
+
+describe("formatMoneyChange and formatPercentChange", () => {
+  it("give a change its sign in both languages", () => {
+    expect(formatMoneyChange(50, "en")).toBe("+$0.50");
+    expect(formatMoneyChange(-125, "en")).toBe("-$1.25");
+    expect(formatMoneyChange(0, "en")).toBe("$0.00");
+    expect(formatMoneyChange(150, "es")).toMatch(/^\+.*1\.50/);
+    expect(formatPercentChange(0.125, "en")).toBe("+12.5%");
+    expect(formatPercentChange(-0.05, "en")).toBe("-5%");
+    expect(formatPercentChange(0.125, "es")).toMatch(/^\+12\.5\s?%$/);
   });
 });

@@ -27,6 +27,34 @@ export function formatMoney(cents: number, lang: string) {
   return f.format(cents / 100);
 }
 
+const changeFormatters = new Map<string, Intl.NumberFormat>();
+
+function changeFormatter(lang: string, kind: "money" | "percent") {
+  const locale = lang === "es" ? "es-US" : "en-US";
+  const key = `${locale}:${kind}`;
+  let f = changeFormatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(
+      locale,
+      kind === "money"
+        ? { style: "currency", currency: "USD", signDisplay: "exceptZero" }
+        : { style: "percent", maximumFractionDigits: 1, signDisplay: "exceptZero" },
+    );
+    changeFormatters.set(key, f);
+  }
+  return f;
+}
+
+/** A change of price with its sign: +$0.50, -$1.25, $0.00. */
+export function formatMoneyChange(cents: number, lang: string) {
+  return changeFormatter(lang, "money").format(cents / 100);
+}
+
+/** A change as a signed percentage of the old price, from a fraction: 0.125 → +12.5%. */
+export function formatPercentChange(ratio: number, lang: string) {
+  return changeFormatter(lang, "percent").format(ratio);
+}
+
 /** The highest price a person may type for one unit: above it a typo is likelier than a price. */
 export const MAX_PRICE_CENTS = 10_000_000;
 

@@ -96,7 +96,7 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </header>
-      <PriceEditor items={items} revision={list.revision} />
+      <PriceEditor items={items} revision={list.revision} listSlug={list.slug} />
       <AddProductsPanel />
       {list.parentName ? (
         <ReapplyPanel parentName={list.parentName} names={new Map(items.map((i) => [i.productId, i.name]))} />

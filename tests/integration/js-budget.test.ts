@@ -41,6 +41,8 @@ describe("JavaScript before interaction on public pages (DESIGN section 6)", () 
       const all = code.join("\n");
       // Radix menus and dialogs mark their parts with data-radix attributes and these names.
       expect(all, pagePath).not.toMatch(/DropdownMenu|data-radix-|DismissableLayer/);
+      // The price history chart (uPlot) loads inside its dialog on staff pages only.
+      expect(all, pagePath).not.toMatch(/\buplot\b/);
       // Sonner loads after the page is up, not before.
       expect(all, pagePath).not.toMatch(/data-sonner-toaster/);
       // Translations arrive with the page's data, not in the code: neither language is bundled.

@@ -1,6 +1,10 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { priceHistory, priceList, user } from "~/db/schema";
+import { priceHistory, priceList, product, user } from "~/db/schema";
+import type { Lang } from "~/i18n/config";
+import { HISTORY_LIMIT } from "./history";
+
+export { HISTORY_LIMIT };
 
 export type PriceHistoryRow = {
   id: number;
@@ -14,10 +18,11 @@ export type PriceHistoryRow = {
   createdAt: string;
 };
 
-export const HISTORY_LIMIT = 500;
-
-/** A product's price changes, newest first, in one list or in every list. */
-export async function findPriceHistory(productId: string, { listId }: { listId?: string } = {}) {
+/** A product's price changes, newest first, in one list or in every list; at most `limit` of them. */
+export async function findPriceHistory(
+  productId: string,
+  { listId, limit = HISTORY_LIMIT }: { listId?: string; limit?: number } = {},
+) {
   const rows = await db()
     .select({
       id: priceHistory.id,
@@ -34,10 +39,32 @@ export async function findPriceHistory(productId: string, { listId }: { listId?:
     .leftJoin(user, eq(user.id, priceHistory.authorId))
     .where(and(eq(priceHistory.productId, productId), listId ? eq(priceHistory.priceListId, listId) : undefined))
     .orderBy(desc(priceHistory.createdAt), desc(priceHistory.id))
-    .limit(HISTORY_LIMIT);
+    .limit(limit);
   return rows.map((r): PriceHistoryRow => ({
     ...r,
     changeCents: r.oldCents !== null && r.newCents !== null ? r.newCents - r.oldCents : null,
     createdAt: r.createdAt.toISOString(),
   }));
+}
+
+/** How many price changes a product has had in one list. */
+export async function countPriceHistory(productId: string, listId: string) {
+  const [row] = await db()
+    .select({ n: count() })
+    .from(priceHistory)
+    .where(and(eq(priceHistory.productId, productId), eq(priceHistory.priceListId, listId)));
+  return row?.n ?? 0;
+}
+
+/**
+ * The product a history is asked for, archived ones included (their history stays, D20), named in
+ * the reader's language; null when there is no such product.
+ */
+export async function findHistoryProduct(productId: string, lang: Lang) {
+  const [row] = await db()
+    .select({ id: product.id, slug: product.slug, nameEn: product.nameEn, nameEs: product.nameEs })
+    .from(product)
+    .where(eq(product.id, productId))
+    .limit(1);
+  return row ? { id: row.id, slug: row.slug, name: lang === "es" ? row.nameEs : row.nameEn } : null;
 }

@@ -1,3 +1,4 @@
+import { HistoryIcon } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBlocker, useFetcher } from "react-router";
@@ -8,14 +9,15 @@ import { centsToInput, formatMoney, parsePriceInput } from "~/lib/money";
 import type { SavePricesResult } from "../edit-prices.server";
 import type { PriceItemView } from "../items.server";
 import { parseAdjustment } from "../schema";
+import { PriceHistoryDialog } from "./price-history-dialog";
 
-type Props = { items: PriceItemView[]; revision: number };
+type Props = { items: PriceItemView[]; revision: number; listSlug: string };
 
 /**
  * Prices edited in place and saved or discarded together. Pending edits are announced with
  * 'You have unsaved changes.', and leaving the page (a link or a reload) asks first.
  */
-export function PriceEditor({ items, revision }: Props) {
+export function PriceEditor({ items, revision, listSlug }: Props) {
   const { t, i18n } = useTranslation("prices");
   const fetcher = useFetcher<SavePricesResult>();
   const [edits, setEdits] = useState<Record<string, string>>({});
@@ -211,6 +213,9 @@ export function PriceEditor({ items, revision }: Props) {
               <th scope="col" className="w-40 px-3 py-2 text-right font-medium">
                 {t("private.price")}
               </th>
+              <th scope="col" className="w-16 px-3 py-2 text-center font-medium">
+                {t("history.column")}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -250,6 +255,18 @@ export function PriceEditor({ items, revision }: Props) {
                         {t("errors.invalidPrice")}
                       </p>
                     ) : null}
+                  </td>
+                  <td className="px-3 py-2 text-center">
+                    <PriceHistoryDialog listSlug={listSlug} productId={item.productId} productName={item.name}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={t("history.open", { name: item.name })}
+                        title={t("history.open", { name: item.name })}
+                      >
+                        <HistoryIcon aria-hidden="true" className="size-4" />
+                      </Button>
+                    </PriceHistoryDialog>
                   </td>
                 </tr>
               );
