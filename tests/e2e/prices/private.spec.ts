@@ -43,19 +43,35 @@ describe("private prices", () => {
     await s.scan();
   });
 
-  it("shows the connection lost, then live again with the price changed meanwhile", async () => {
+  it("shows the connection's states: connecting, live, lost, and live again with the price changed meanwhile", async () => {
     const seller = await session({ as: "seller" });
     const slug = await createListCopy(seller, uniqueName("Live wire"));
     const viewer = await session({ as: "admin" });
     // Failed attempts to reconnect are reported by the browser; they are what this test makes happen.
     viewer.allowConsole(/ERR_CONNECTION_REFUSED|net::ERR_/);
-    await viewer.goto(`/pricesprivate/${slug}`);
+    const events = `**/pricesprivate/${slug}/events`;
+    const connecting = viewer.page.getByText("Connecting to live prices…");
     const live = viewer.page.getByText("Live: prices update by themselves");
     const lost = viewer.page.getByText("Connection lost, reconnecting…");
+    // The page's first connection is held until it has been seen connecting.
+    let letThrough: () => void = () => {};
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    await viewer.page.route(
+      events,
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await viewer.goto(`/pricesprivate/${slug}`);
+    await visible(connecting);
+    expect(await live.count()).toBe(0);
+    letThrough();
     await visible(live);
+    await viewer.page.unroute(events);
 
     // From now on every attempt to reconnect is refused, until the route is lifted below.
-    const events = `**/pricesprivate/${slug}/events`;
     let refuse: () => void = () => {};
     const refused = new Promise<void>((resolve) => (refuse = resolve));
     await viewer.page.route(events, async (route) => {
@@ -90,5 +106,5 @@ describe("private prices", () => {
     // The viewer leaves before the list goes (a list deleted under a staff page shows its 404).
     await viewer.goto("/dashboard", { axe: false });
     await seller.page.request.post("/prices-manage", { form: { intent: "delete", slug } });
-  });
+  }, 120_000);
 });

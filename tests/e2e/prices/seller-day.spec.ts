@@ -186,5 +186,6 @@ describe("a seller's day", () => {
     await customer.goto("/pricesprivate");
     await visible(customer.page.getByRole("heading", { level: 2, name: "Customers", exact: true }));
     expect(await customer.page.getByRole("heading", { level: 2, name: listName }).count()).toBe(0);
-  });
+    // A whole day in one test: on a busy machine it takes longer than the default minute.
+  }, 180_000);
 });
