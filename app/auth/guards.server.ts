@@ -38,7 +38,7 @@ export function requirePermission(request: Request, context: Ctx, permission: Pe
   const user = requireUser(request, context);
   if (!can(user, permission)) {
     if (request.method !== "GET" && request.method !== "HEAD") {
-      throw data({ error: "forbidden" }, { status: 403 });
+      throw data({ error: "forbidden" }, { status: 403, statusText: "Forbidden" });
     }
     throw replace("/unauthorized");
   }

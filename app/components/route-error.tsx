@@ -26,6 +26,7 @@ export function RouteErrorPage({ error }: { error: unknown }) {
   // Server faults never show their internals: the message is the generic one and the reference.
   let message = isServerFault && !isResponse ? null : messageOf(error);
   if (status === 404) message = t("routeError.notFound");
+  if (status === 403) message = t("errors.forbidden");
   if (message === "Unexpected Server Error") message = null;
   return (
     <div className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-16">
@@ -45,7 +46,10 @@ export function RouteErrorPage({ error }: { error: unknown }) {
       ) : null}
       <div className="flex flex-wrap gap-3">
         <Button onClick={() => window.location.reload()}>{t("routeError.tryAgain")}</Button>
-        <Link to="/" className="inline-flex h-10 items-center px-2 text-sm font-medium text-brand-700 underline underline-offset-4 dark:text-brand-100">
+        <Link
+          to="/"
+          className="inline-flex h-10 items-center px-2 text-sm font-medium text-brand-700 underline underline-offset-4 dark:text-brand-100"
+        >
           {t("routeError.backHome")}
         </Link>
       </div>

@@ -226,3 +226,22 @@ export function pathOf(page: Page) {
   const url = new URL(page.url());
   return url.pathname + url.search;
 }
+
+/**
+ * Opens a server-sent event stream from the page as its EventSource would (same cookies, same
+ * origin), reads its first message and closes it. Redirects are followed: `url` says where to.
+ */
+export async function openEventStream(page: Page, path: string) {
+  return page.evaluate(async (path) => {
+    const controller = new AbortController();
+    const res = await fetch(path, { signal: controller.signal, headers: { accept: "text/event-stream" } });
+    let first = "";
+    if (res.ok && res.body) {
+      const chunk = await res.body.getReader().read();
+      first = new TextDecoder().decode(chunk.value);
+    }
+    controller.abort();
+    const url = new URL(res.url);
+    return { status: res.status, type: res.headers.get("content-type") ?? "", url: url.pathname + url.search, first };
+  }, path);
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { phone, useBrowser, visible } from "../../support/e2e";
+import { createListCopy, priceRow, uniqueName } from "./fixtures";
 
 const { session } = useBrowser();
 
@@ -41,4 +42,69 @@ describe("private prices", () => {
     await visible(s.page.getByText("Live: prices update by themselves"));
     await s.scan();
   });
+
+  it("shows the connection's states: connecting, live, lost, and live again with the price changed meanwhile", async () => {
+    const seller = await session({ as: "seller" });
+    const slug = await createListCopy(seller, uniqueName("Live wire"));
+    const viewer = await session({ as: "admin" });
+    // Failed attempts to reconnect are reported by the browser; they are what this test makes happen.
+    viewer.allowConsole(/ERR_CONNECTION_REFUSED|net::ERR_/);
+    const events = `**/pricesprivate/${slug}/events`;
+    const connecting = viewer.page.getByText("Connecting to live prices…");
+    const live = viewer.page.getByText("Live: prices update by themselves");
+    const lost = viewer.page.getByText("Connection lost, reconnecting…");
+    // The page's first connection is held until it has been seen connecting.
+    let letThrough: () => void = () => {};
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    await viewer.page.route(
+      events,
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await viewer.goto(`/pricesprivate/${slug}`);
+    await visible(connecting);
+    expect(await live.count()).toBe(0);
+    letThrough();
+    await visible(live);
+    await viewer.page.unroute(events);
+
+    // From now on every attempt to reconnect is refused, until the route is lifted below.
+    let refuse: () => void = () => {};
+    const refused = new Promise<void>((resolve) => (refuse = resolve));
+    await viewer.page.route(events, async (route) => {
+      await route.abort("connectionrefused");
+      refuse();
+    });
+    // window.stop() cuts the page's open connections, its event stream among them, as a dropped network would.
+    await viewer.page.evaluate(() => window.stop());
+    await visible(lost);
+    await refused;
+    expect(await lost.isVisible()).toBe(true);
+    expect(await live.count()).toBe(0);
+    await viewer.scan();
+
+    // A price changes while the page cannot hear about it.
+    await seller.goto(`/prices-manage/${slug}`, { axe: false });
+    const product = await seller.page.getByRole("rowheader").first().innerText();
+    const input = seller.page.getByRole("textbox", { name: product, exact: true });
+    const next = (Number(await input.inputValue()) + 2.22).toFixed(2);
+    await input.fill(next);
+    await seller.page.getByRole("button", { name: "Save changes" }).click();
+    await visible(seller.page.getByText("Changes saved successfully."));
+    const cell = priceRow(viewer.page, product).getByRole("cell", { name: `$${next}`, exact: true });
+    expect(await cell.count()).toBe(0);
+
+    // The connection comes back on the next attempt (the back-off waits up to 10 s), and the page
+    // catches up with what it missed.
+    await viewer.page.unroute(events);
+    await visible(live, 30_000);
+    await visible(cell);
+    expect(await lost.count()).toBe(0);
+    // The viewer leaves before the list goes (a list deleted under a staff page shows its 404).
+    await viewer.goto("/dashboard", { axe: false });
+    await seller.page.request.post("/prices-manage", { form: { intent: "delete", slug } });
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { demoEmails, demoPassword } from "../../support/server";
-import { navigateInApp, pathOf, signInWithForm, useBrowser, visible } from "../../support/e2e";
+import { navigateInApp, openEventStream, pathOf, signInWithForm, useBrowser, visible } from "../../support/e2e";
 import { authPages, privatePages, publicPages } from "../pages";
 
 const { session } = useBrowser();
@@ -13,6 +13,17 @@ describe("routing for anonymous visitors", () => {
       expect(pathOf(s.page)).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
       await visible(s.page.getByRole("heading", { level: 1, name: "Sign in" }));
     }
+  });
+
+  it("sends a price list's editor, its page and its live stream to /login", async () => {
+    const s = await session();
+    for (const path of ["/prices-manage/wholesale", "/pricesprivate/customers"]) {
+      await s.goto(path, { axe: false });
+      expect(pathOf(s.page)).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+    }
+    const stream = await openEventStream(s.page, "/pricesprivate/customers/events");
+    expect(stream.url).toBe(`/login?redirectTo=${encodeURIComponent("/pricesprivate/customers/events")}`);
+    expect(stream.type).toMatch(/^text\/html/);
   });
 
   it("replaces history when the app itself navigates to a private page", async () => {

@@ -1,8 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { navigateInApp, pathOf, useBrowser, visible } from "../../support/e2e";
-import { allowedPages, authPages, forbiddenPages, roles } from "../pages";
+import { can, privateRoutes } from "../../../app/auth/permissions";
+import { navigateInApp, openEventStream, pathOf, useBrowser, visible } from "../../support/e2e";
+import { allowedPages, authPages, forbiddenPages, privatePages, roles } from "../pages";
 
 const { session } = useBrowser();
+
+describe("the roles table these tests walk", () => {
+  it("has every private route of the permission table, each granted to the same roles", () => {
+    expect([...privatePages].sort()).toEqual(privateRoutes.map((r) => r.path).sort());
+    const differences = privateRoutes.flatMap((route) =>
+      roles
+        .filter((role) => allowedPages(role).includes(route.path) !== can({ role }, route.permission))
+        .map((role) => `${route.path} for ${role}`),
+    );
+    expect(differences).toEqual([]);
+  });
+});
 
 describe.each(roles)("routing for a signed-in %s", (role) => {
   it("opens every page the role may see", async () => {
@@ -22,6 +35,29 @@ describe.each(roles)("routing for a signed-in %s", (role) => {
       expect(pathOf(s.page), path).toBe("/unauthorized");
       await visible(s.page.getByRole("heading", { level: 1, name: "You do not have access to this page" }));
     }
+  });
+
+  it("opens a price list's editor, its page and its live stream only as the table says", async () => {
+    const s = await session({ as: role });
+    s.allowConsole(/status of 404/);
+    const staff = allowedPages(role).includes("/prices-manage");
+    await s.goto("/prices-manage/wholesale", { axe: false });
+    if (staff) {
+      expect(pathOf(s.page)).toBe("/prices-manage/wholesale");
+      await visible(s.page.getByRole("heading", { level: 1, name: "Wholesale" }));
+    } else {
+      expect(pathOf(s.page)).toBe("/unauthorized");
+    }
+    // Staff follow any list; a customer only their own, which for the demo customer is the default one (D6).
+    const own = staff ? { slug: "wholesale", name: "Wholesale" } : { slug: "customers", name: "Customers" };
+    await s.goto(`/pricesprivate/${own.slug}`, { axe: false });
+    await visible(s.page.getByRole("heading", { level: 2, name: own.name, exact: true }));
+    const stream = await openEventStream(s.page, `/pricesprivate/${own.slug}/events`);
+    expect(stream.status).toBe(200);
+    expect(stream.type).toMatch(/^text\/event-stream/);
+    expect(stream.first).toContain("event: ready");
+    const other = await openEventStream(s.page, "/pricesprivate/restaurants/events");
+    expect(other.status).toBe(staff ? 200 : 404);
   });
 
   it("goes from / and the authentication pages to /dashboard", async () => {
