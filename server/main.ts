@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import { requestLocals, securityHeaders, originCheck } from "./security";
+import { bodyLimit, requestLocals, securityHeaders, originCheck } from "./security";
 
 type ServerBuildModule = {
   app: express.Router;
@@ -46,6 +46,7 @@ export async function runServer({ dev }: { dev: boolean }): Promise<RunningServe
   });
   web.use(securityHeaders({ secure: c.isSecure, dev }));
   web.use(originCheck([new URL(c.SITE_URL).origin]));
+  web.use(bodyLimit());
   // Compression must not buffer server-sent events.
   web.use(
     compression({

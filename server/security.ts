@@ -60,3 +60,35 @@ export function originCheck(allowedOrigins: string[]) {
     res.status(403).type("text/plain").send("Cross-origin request refused.");
   };
 }
+
+/** The largest request body each path may send; anything else is a form of a few fields. */
+export const bodyLimits: { path: RegExp; bytes: number }[] = [
+  // A product picture of at most 5 MB, with its form around it.
+  { path: /^\/products\/manage(\.data)?$/, bytes: 5 * 1024 * 1024 + 64 * 1024 },
+  // A QuickBooks CSV of at most 10 MB.
+  { path: /^\/import-quickbooks(\.data)?$/, bytes: 10 * 1024 * 1024 + 64 * 1024 },
+];
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * DESIGN section 7: a body is refused by its declared size before anything reads it. Node stops
+ * reading at Content-Length, so the declared size bounds what arrives; a body without one (a
+ * streamed upload, which no page of this site sends) is refused too.
+ */
+export function bodyLimit(limits = bodyLimits, fallback = DEFAULT_BODY_LIMIT) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const declared = req.get("content-length");
+    if (declared === undefined) {
+      if (req.get("transfer-encoding") === undefined) return next();
+      res.status(411).type("text/plain").send("Length required.");
+      return;
+    }
+    const limit = limits.find((l) => l.path.test(req.path))?.bytes ?? fallback;
+    if (Number(declared) > limit) {
+      res.status(413).type("text/plain").send("Request body too large.");
+      return;
+    }
+    next();
+  };
+}

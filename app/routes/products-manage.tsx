@@ -15,6 +15,7 @@ import { findManagedProducts, productExists } from "~/features/catalog/manage.se
 import { readUploadForm, storeProductImage, UploadRefused } from "~/features/images/upload.server";
 import { logger } from "~/lib/logger.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
+import { z } from "zod";
 import type { Route } from "./+types/products-manage";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -39,13 +40,13 @@ function uploadRefused(error: unknown, requestId: string) {
 }
 
 async function uploadImage(form: FormData, actor: { id: string }, requestId: string) {
-  const id = form.get("id");
-  if (typeof id !== "string" || !/^[0-9a-f-]{36}$/i.test(id) || !(await productExists(id))) {
-    return data({ ok: false as const, message: "manage.image.invalidUrl" as const }, { status: 404 });
-  }
   try {
+    const id = z.uuid().safeParse(form.get("id"));
+    if (!id.success || !(await productExists(id.data))) {
+      return data({ ok: false as const, message: "manage.image.invalidUrl" as const }, { status: 404 });
+    }
     const key = await storeProductImage(form.get("file"));
-    const { status, result } = await attachUploadedImage(actor, id, key, requestId);
+    const { status, result } = await attachUploadedImage(actor, id.data, key, requestId);
     return data(result, { status });
   } catch (error) {
     return uploadRefused(error, requestId);
@@ -57,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { requestId } = getRequestInfo(context);
   // A multipart body may carry a picture: it is read as a stream and refused once it outgrows one.
   let form: FormData;
-  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+  if ((request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     try {
       form = await readUploadForm(request);
     } catch (error) {

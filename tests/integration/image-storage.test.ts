@@ -138,7 +138,19 @@ describe(`images in S3-compatible storage (${test.kind})`, () => {
     const resized = await fetch(`${site}/img/${key}?w=96&f=webp`);
     expect(resized.status).toBe(200);
     expect(resized.headers.get("content-type")).toBe("image/webp");
-    expect((await fetch(`${site}/uploads/products/00000000-0000-4000-8000-000000000000.webp`)).status).toBe(404);
+    // Fetched from the bucket once: the second instance's later requests are served from its disk.
+    const gets = () => requests.filter((r) => r.method === "GET" && r.url.endsWith(key)).length;
+    expect(gets()).toBe(1);
+    expect((await fetch(`${site}/img/${key}?w=160&f=avif`)).status).toBe(200);
+    expect(gets()).toBe(1);
+    // An unknown key is asked of the bucket once, then remembered as missing for a while.
+    const unknown = "products/00000000-0000-4000-8000-000000000000.webp";
+    expect((await fetch(`${site}/uploads/${unknown}`)).status).toBe(404);
+    expect((await fetch(`${site}/uploads/${unknown}`)).status).toBe(404);
+    expect(requests.filter((r) => r.url.endsWith(unknown))).toHaveLength(1);
+    // Keys outside the uploads are never asked of the bucket.
+    expect((await fetch(`${site}/uploads/demo/nothing.webp`)).status).toBe(404);
+    expect(requests.some((r) => r.url.includes("/demo/"))).toBe(false);
   });
 
   it("says 'Error uploading image' when the bucket refuses, and keeps the product as it was", async () => {

@@ -17,7 +17,7 @@ import { parseCatalogQuery } from "../../app/features/catalog/query";
 import { setImageStorageForTests } from "../../app/features/images/storage.server";
 import { action, loader } from "../../app/routes/products-manage";
 import { uploadsRouter } from "../../server/uploads";
-import { load, postForm } from "../support/route-context";
+import { callRoute, load, postForm, routeContext } from "../support/route-context";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";
 
@@ -45,7 +45,7 @@ async function row(slug: string) {
   return found;
 }
 
-function edit(id: string, revision: number | undefined, fields: Record<string, string>) {
+function edit(id: string, revision: number, fields: Record<string, string>) {
   return { id, revision, fields };
 }
 
@@ -157,6 +157,17 @@ describe(`the products management screen (${test.kind})`, () => {
     ]);
   });
 
+  it("takes the URL-encoded form a browser sends as well as multipart", async () => {
+    const body = new URLSearchParams({
+      intent: "save",
+      rows: JSON.stringify([edit(ids.lime, 1, { popularity: "4" })]),
+    });
+    const request = new Request("http://localhost:3000/products/manage", { method: "POST", body });
+    const result = await callRoute<ManageResult>(action, request, routeContext({ user: seller }));
+    expect(result.data).toEqual({ ok: true, kind: "saved", changed: 1 });
+    expect((await row("lime")).popularity).toBe(4);
+  });
+
   it("refuses a row with a bad value and saves none of the rows", async () => {
     const result = await post({
       intent: "save",
@@ -184,10 +195,21 @@ describe(`the products management screen (${test.kind})`, () => {
       const result = await post({ intent: "save", rows: JSON.stringify([edit(ids.mango, 1, { basePrice })]) });
       expect(result.data).toMatchObject({ fieldErrors: { [ids.mango]: { basePrice: "manage.errors.invalidPrice" } } });
     }
-    for (const rows of ["not json", "[]", JSON.stringify([{ id: ids.mango, fields: { revision: "9" } }])]) {
+    const refusedRows = [
+      "not json",
+      "[]",
+      JSON.stringify([{ id: ids.mango, revision: 1, fields: { revision: "9" } }]),
+      // Without the revision it was edited from, a save could go over someone else's (D25).
+      JSON.stringify([{ id: ids.mango, fields: { basePrice: "1.00" } }]),
+      // The same row twice would claim the same starting values for two changes.
+      JSON.stringify([edit(ids.mango, 1, { basePrice: "1.00" }), edit(ids.mango, 1, { basePrice: "2.00" })]),
+      JSON.stringify([edit("-".repeat(36), 1, { basePrice: "1.00" })]),
+    ];
+    for (const rows of refusedRows) {
       expect((await post({ intent: "save", rows })).data).toEqual({ ok: false, message: "manage.errors.invalidInput" });
     }
     expect((await post({ intent: "launch" })).status).toBe(400);
+    expect((await post({ intent: "archive", id: "-".repeat(36) })).status).toBe(400);
     expect((await row("mango")).basePriceCents).toBe(1000);
   });
 
@@ -203,10 +225,10 @@ describe(`the products management screen (${test.kind})`, () => {
       conflicts: [{ productId: ids.mango, authorName: admin.name, current: { basePriceCents: 1200, revision: 2 } }],
     });
     expect((await row("mango")).basePriceCents).toBe(1200);
+    // Saving over their change names their revision: a third person's later save would be refused again.
     const overwrite = await post({
       intent: "save",
-      overwrite: "true",
-      rows: JSON.stringify([edit(ids.mango, 1, { basePrice: "13.00" })]),
+      rows: JSON.stringify([edit(ids.mango, 2, { basePrice: "13.00" })]),
     });
     expect(overwrite.data).toMatchObject({ ok: true, changed: 1 });
     expect(await row("mango")).toMatchObject({ basePriceCents: 1300, revision: 3 });
@@ -413,7 +435,13 @@ describe(`product images (${test.kind})`, () => {
     expect(await row("mango")).toMatchObject({ imageUrl: url, imageKey: null });
     const shown = await findPublicProducts(parseCatalogQuery(new URLSearchParams("q=mango")), "en");
     expect(shown.products[0]).toMatchObject({ slug: "mango", imageUrl: url, imageKey: null });
+    const spaced = await post({ intent: "image-url", id: ids.lime, url: " https://Images.Example.com/a b.png " });
+    expect(spaced.data).toEqual({ ok: true, kind: "image" });
+    expect((await row("lime")).imageUrl).toBe("https://images.example.com/a%20b.png");
+    await post({ intent: "image-remove", id: ids.lime });
     for (const bad of [
+      "https://10.0.0.1/a.png",
+      "https://[::1]/a.png",
       "javascript:alert(1)",
       "not a url",
       "http://insecure.example.com/a.png",

@@ -22,6 +22,8 @@ export function Dialog({ open, onOpenChange, title, description, children, size 
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
         <RadixDialog.Content
+          // Without a description the title names the dialog alone (radix asks for this to be explicit).
+          {...(description ? {} : { "aria-describedby": undefined })}
           className={cn(
             "fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100",
             size === "lg" ? "max-w-3xl" : "max-w-md",
@@ -32,9 +34,7 @@ export function Dialog({ open, onOpenChange, title, description, children, size 
             <RadixDialog.Description className="mt-2 text-sm text-slate-700 dark:text-slate-300">
               {description}
             </RadixDialog.Description>
-          ) : (
-            <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
-          )}
+          ) : null}
           <div className="mt-4">{children}</div>
         </RadixDialog.Content>
       </RadixDialog.Portal>

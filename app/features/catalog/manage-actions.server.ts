@@ -34,8 +34,9 @@ export type ManageResult =
 
 type Answer = { status: number; result: ManageResult };
 
-const uuid = z.string().regex(/^[0-9a-f-]{36}$/i);
-const rowSchema = z.object({ id: uuid, revision: z.number().int().positive().optional(), fields: z.unknown() });
+const uuid = z.uuid();
+/** D25: every row names the revision it was edited from (after a conflict, the other person's, on request). */
+const rowSchema = z.object({ id: uuid, revision: z.number().int().positive(), fields: z.unknown() });
 
 function json(text: FormDataEntryValue | undefined): unknown {
   if (typeof text !== "string") return undefined;
@@ -48,19 +49,24 @@ function json(text: FormDataEntryValue | undefined): unknown {
 
 const invalid: Answer = { status: 400, result: { ok: false, message: "manage.errors.invalidInput" } };
 
-/** Edited rows as the grid sends them, every field parsed again here (never trusting the browser). */
-function parseRows(form: Record<string, FormDataEntryValue | undefined>, overwrite: boolean) {
+/**
+ * Edited rows as the grid sends them, every field parsed again here (never trusting the browser).
+ * A row named twice is refused: its two versions would both claim the same starting values.
+ */
+function parseRows(form: Record<string, FormDataEntryValue | undefined>) {
   const raw = json(form.rows);
   if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_ROWS_PER_SAVE) return null;
   const edits: ProductEdit[] = [];
   const fieldErrors: Record<string, FieldErrors> = {};
+  const seen = new Set<string>();
   for (const entry of raw) {
     const row = rowSchema.safeParse(entry);
-    if (!row.success) return null;
+    if (!row.success || seen.has(row.data.id)) return null;
+    seen.add(row.data.id);
     const parsed = parseProductFields(row.data.fields);
     if (!parsed) return null;
     if (!parsed.ok) fieldErrors[row.data.id] = parsed.errors;
-    else edits.push({ id: row.data.id, revision: overwrite ? undefined : row.data.revision, values: parsed.values });
+    else edits.push({ id: row.data.id, revision: row.data.revision, values: parsed.values });
   }
   return { edits, fieldErrors };
 }
@@ -89,7 +95,7 @@ export async function runManageAction(
 ): Promise<Answer> {
   switch (form.intent) {
     case "save": {
-      const rows = parseRows(form, form.overwrite === "true");
+      const rows = parseRows(form);
       if (!rows) return invalid;
       if (Object.keys(rows.fieldErrors).length > 0) {
         return {
@@ -157,13 +163,21 @@ export const imageAddress = z
   .string()
   .trim()
   .max(2000)
-  .refine((text) => {
+  .transform((text, ctx) => {
+    let url: URL;
     try {
-      const url = new URL(text);
-      return url.protocol === "https:" && url.hostname.includes(".") && !url.username && !url.password;
+      url = new URL(text);
     } catch {
-      return false;
+      ctx.addIssue({ code: "custom", message: "invalid" });
+      return z.NEVER;
     }
+    // A named host only: an address like 10.0.0.1 would send visitors' browsers into their own network.
+    const ipHost = /^\d{1,3}(\.\d{1,3}){3}$/.test(url.hostname) || url.hostname.startsWith("[");
+    if (url.protocol !== "https:" || !url.hostname.includes(".") || ipHost || url.username || url.password) {
+      ctx.addIssue({ code: "custom", message: "invalid" });
+      return z.NEVER;
+    }
+    return url.href;
   });
 
 /** The specification's image messages: an unknown product is 'Invalid URL or product selected'. */

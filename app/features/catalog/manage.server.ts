@@ -280,12 +280,12 @@ function storedValues(values: Partial<ProductValues>) {
   };
 }
 
-export type ProductEdit = { id: string; revision: number | undefined; values: Partial<ProductValues> };
+export type ProductEdit = { id: string; revision: number; values: Partial<ProductValues> };
 
 /**
  * Saves many rows together or none (D25): each row names the revision it was edited from; if any
- * row moved on since, nothing is written and the other person's values come back. `revision`
- * undefined overwrites (the person chose to after seeing the conflict). An empty slug is refused.
+ * row moved on since, nothing is written and the other person's values come back. To save over
+ * them, the screen names their revision. An empty slug is refused.
  */
 export async function saveProducts(actor: Actor, edits: ProductEdit[]) {
   if (edits.length === 0) return { changed: 0, revisions: {} as Record<string, number> };
@@ -302,7 +302,7 @@ export async function saveProducts(actor: Actor, edits: ProductEdit[]) {
       .for("update");
     const byId = new Map(locked.map((row) => [row.id, toManaged(row)]));
     if (byId.size !== new Set(ids).size) throw new ProductError("manage.errors.notFound", 404);
-    const stale = edits.filter((e) => e.revision !== undefined && byId.get(e.id)!.revision !== e.revision);
+    const stale = edits.filter((e) => byId.get(e.id)!.revision !== e.revision);
     if (stale.length > 0) {
       const authors = await lastAuthors(
         tx,

@@ -143,13 +143,36 @@ export async function ensureLocalCopy(dataDir: string, key: string): Promise<boo
     return false;
   }
   if (existsSync(target)) return true;
+  // Only uploads live in the bucket; anyone may ask for any key, so a miss is remembered a while
+  // and concurrent requests for one key share one fetch.
+  if (!key.startsWith(`${UPLOAD_PREFIX}/`)) return false;
   const storage = imageStorage();
   if (!storage.remote) return false;
-  const bytes = await storage.get(key);
-  if (!bytes) return false;
-  writeAtomically(target, bytes);
-  return true;
+  const missedAt = misses.get(key);
+  if (missedAt !== undefined && Date.now() - missedAt < MISS_TTL_MS) return false;
+  let job = fetching.get(key);
+  if (!job) {
+    job = (async () => {
+      const bytes = await storage.get(key);
+      if (!bytes) {
+        if (misses.size >= MISS_CACHE_MAX) misses.clear();
+        misses.set(key, Date.now());
+        return false;
+      }
+      writeAtomically(target, bytes);
+      return true;
+    })().finally(() => fetching.delete(key));
+    fetching.set(key, job);
+  }
+  return job;
 }
+
+/** Where uploaded product pictures are stored under (`products/<uuid>.webp`). */
+export const UPLOAD_PREFIX = "products";
+const MISS_TTL_MS = 60_000;
+const MISS_CACHE_MAX = 10_000;
+const misses = new Map<string, number>();
+const fetching = new Map<string, Promise<boolean>>();
 
 /** Tests replace the storage to make it fail; nothing a user can reach calls this. */
 export function setImageStorageForTests(storage: ImageStorage | undefined) {

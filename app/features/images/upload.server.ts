@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { maxInputPixels } from "./resize.server";
-import { storeOriginal } from "./storage.server";
+import { storeOriginal, UPLOAD_PREFIX } from "./storage.server";
 
 /** The specification's limit for an uploaded image. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -86,7 +86,7 @@ export async function storeProductImage(file: unknown): Promise<string> {
   if (!(file instanceof File) || file.size === 0) throw new UploadRefused("noFile");
   if (file.size > MAX_IMAGE_BYTES) throw new UploadRefused("tooLarge");
   const encoded = await reencodeImage(Buffer.from(await file.arrayBuffer()));
-  const key = `products/${randomUUID()}.webp`;
+  const key = `${UPLOAD_PREFIX}/${randomUUID()}.webp`;
   await storeOriginal(key, encoded, "image/webp");
   return key;
 }

@@ -66,6 +66,48 @@ describe("managing products", () => {
     await visible(s.page.getByText("No products match the current filters."));
   });
 
+  it("D25: a save over someone else's newer one shows their change, and saves only my cells when asked", async () => {
+    const seller = await session({ as: "seller" });
+    // The refused save answers 409, which the browser reports.
+    seller.allowConsole(/status of 409/);
+    const tag = unique();
+    await seller.goto("/products/manage");
+    await createProduct(seller, `Malanga ${tag}`, `Malanga ${tag}`);
+    await seller.goto(`/products/manage?q=${tag}`);
+    const admin = await session({ as: "admin" });
+    await admin.goto(`/products/manage?q=${tag}`);
+
+    await admin.page.getByRole("textbox", { name: `Base price ($) of Malanga ${tag}` }).fill("30.00");
+    await admin.page.getByRole("button", { name: "Save changes" }).click();
+    await visible(admin.page.getByText("Changes saved successfully."));
+
+    await seller.page.getByRole("textbox", { name: `Quantity of Malanga ${tag}` }).fill("15");
+    await seller.page.getByRole("button", { name: "Save changes" }).click();
+    await visible(seller.page.getByText("Someone else saved these products after you opened them. Nothing was saved."));
+    await visible(seller.page.getByText(new RegExp(`Malanga ${tag} was changed by`)));
+    await seller.page.getByRole("button", { name: "Save mine anyway" }).click();
+    await visible(seller.page.getByText("Changes saved successfully."));
+
+    await admin.page.reload();
+    expect(await admin.page.getByRole("textbox", { name: `Quantity of Malanga ${tag}` }).inputValue()).toBe("15");
+    expect(await admin.page.getByRole("textbox", { name: `Base price ($) of Malanga ${tag}` }).inputValue()).toBe(
+      "30.00",
+    );
+  });
+
+  it("keeps working when a saved row no longer matches the filter", async () => {
+    const s = await session({ as: "seller" });
+    const tag = unique();
+    await s.goto("/products/manage");
+    await createProduct(s, `Mamey ${tag}`, `Mamey ${tag}`);
+    await s.goto(`/products/manage?q=${tag}&category=vegetables`);
+    await s.page.getByRole("combobox", { name: `Category of Mamey ${tag}` }).selectOption("fruits");
+    await s.page.getByRole("button", { name: "Save changes" }).click();
+    await visible(s.page.getByText("No products match the current filters."));
+    await s.goto(`/products/manage?q=${tag}&category=fruits`);
+    await visible(s.page.getByRole("textbox", { name: `Name (English) of Mamey ${tag}` }));
+  });
+
   it("asks before leaving with unsaved changes, archives with a confirmation and restores", async () => {
     const s = await session({ as: "admin", lang: "es" });
     const tag = unique();

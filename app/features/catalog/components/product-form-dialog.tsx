@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
+import { useFetcher, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
+import { formatDateTime } from "~/components/ui/date-time";
 import { Dialog } from "~/components/ui/dialog";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
 import { categories } from "../categories";
@@ -41,9 +42,10 @@ const blank: Record<EditableField, string> = {
  * one, including those the grid does not show (web address, descriptions).
  */
 export function ProductFormDialog({ product, onClose }: { product?: ManagedProduct; onClose: () => void }) {
-  const { t } = useTranslation("products");
+  const { t, i18n } = useTranslation("products");
   const { t: tc } = useTranslation("catalog");
   const fetcher = useFetcher<ManageResult>();
+  const revalidator = useRevalidator();
   const original = product ? fieldsAsText(product) : blank;
   const [values, setValues] = useState(original);
   const [shownErrors, setShownErrors] = useState<FieldErrors>({});
@@ -61,6 +63,7 @@ export function ProductFormDialog({ product, onClose }: { product?: ManagedProdu
   const changed = Object.fromEntries(
     Object.entries(values).filter(([field, value]) => !product || original[field as EditableField] !== value),
   );
+  const conflict = result && !result.ok && "conflicts" in result ? result.conflicts[0] : undefined;
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = parseProductFields(changed);
@@ -72,12 +75,17 @@ export function ProductFormDialog({ product, onClose }: { product?: ManagedProdu
     if (Object.keys(found).length > 0) return;
     if (product) {
       if (Object.keys(changed).length === 0) return onClose();
-      const rows = [{ id: product.id, revision: product.revision, fields: changed }];
-      void fetcher.submit({ intent: "save", rows: JSON.stringify(rows) }, { method: "post" });
+      send(product.revision);
     } else {
       void fetcher.submit({ intent: "create", fields: JSON.stringify(changed) }, { method: "post" });
     }
   };
+
+  /** D25: the revision this form was opened on, or, chosen after a conflict, the other person's. */
+  function send(revision: number) {
+    const rows = [{ id: product!.id, revision, fields: changed }];
+    void fetcher.submit({ intent: "save", rows: JSON.stringify(rows) }, { method: "post" });
+  }
 
   const text = (field: EditableField, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (
     <TextField
@@ -106,9 +114,14 @@ export function ProductFormDialog({ product, onClose }: { product?: ManagedProdu
           setValues((v) => ({ ...v, [field]: value }));
         }}
         aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={errors[field] ? `product-${field}-error` : undefined}
         className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
       />
-      {errors[field] ? <p className="text-sm text-red-700 dark:text-red-400">{t(errors[field])}</p> : null}
+      {errors[field] ? (
+        <p id={`product-${field}-error`} className="text-sm text-red-700 dark:text-red-400">
+          {t(errors[field])}
+        </p>
+      ) : null}
     </div>
   );
 
@@ -117,10 +130,45 @@ export function ProductFormDialog({ product, onClose }: { product?: ManagedProdu
       open
       onOpenChange={(open) => !open && onClose()}
       size="lg"
-      title={product ? t("manage.form.editTitle", { name: product.nameEn }) : t("manage.form.createTitle")}
+      title={
+        product
+          ? t("manage.form.editTitle", { name: i18n.language === "es" ? product.nameEs : product.nameEn })
+          : t("manage.form.createTitle")
+      }
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        {result && !result.ok ? <FormAlert>{t(result.message)}</FormAlert> : null}
+        {result && !result.ok ? (
+          <FormAlert>
+            <p className="font-medium">{t(result.message)}</p>
+            {conflict ? (
+              <>
+                <p className="mt-1">
+                  {t("manage.conflictChange", {
+                    product: i18n.language === "es" ? conflict.current.nameEs : conflict.current.nameEn,
+                    author: conflict.authorName ?? t("manage.someone"),
+                    at: formatDateTime(conflict.at, i18n.language),
+                  })}
+                </p>
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <Button type="button" size="sm" variant="danger" onClick={() => send(conflict.current.revision)}>
+                    {t("manage.overwrite")}
+                  </Button>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    onClick={() => {
+                      void revalidator.revalidate();
+                      onClose();
+                    }}
+                  >
+                    {t("manage.reload")}
+                  </Button>
+                </div>
+              </>
+            ) : null}
+          </FormAlert>
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           {text("nameEn", { required: true, maxLength: NAME_MAX })}
           {text("nameEs", { required: true, maxLength: NAME_MAX })}

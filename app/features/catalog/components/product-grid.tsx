@@ -6,14 +6,21 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/field";
 import { formatDateTime } from "~/components/ui/date-time";
+import { formatMoney } from "~/lib/money";
 import { categories, type CategoryGroup } from "../categories";
 import type { ManageResult } from "../manage-actions.server";
-import type { ManagedProduct } from "../manage.server";
+import type { ManagedProduct, ProductConflict } from "../manage.server";
 import { fieldsAsText, parseProductFields, type EditableField, type FieldErrors } from "../product-fields";
 import { ProductFormDialog } from "./product-form-dialog";
 import { ProductImageDialog, ProductThumb } from "./product-image-dialog";
 
-type Edits = Record<string, Partial<Record<EditableField, string>>>;
+type Cells = Partial<Record<EditableField, string>>;
+/**
+ * An edited row: the product as it was when the first cell changed (its revision is what the save
+ * names, D25, and its values are what "changed" compares with) and the cells typed since.
+ */
+type RowEdit = { base: ManagedProduct; cells: Cells };
+type Edits = Record<string, RowEdit>;
 
 /** The columns edited in place; slug and descriptions are in the product's full form. */
 const gridFields = [
@@ -48,13 +55,10 @@ const widths: Partial<Record<EditableField, string>> = {
 const cell =
   "rounded-md border bg-white px-2 py-1 text-sm tabular-nums dark:bg-slate-900 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600";
 
-/** The fields of one row that differ from what was loaded. */
-function changedFields(product: ManagedProduct, edits: Edits[string] | undefined) {
-  if (!edits) return {};
-  const original = fieldsAsText(product);
-  return Object.fromEntries(Object.entries(edits).filter(([f, v]) => original[f as EditableField] !== v)) as Partial<
-    Record<EditableField, string>
-  >;
+/** The cells of one row that differ from the values the edit started from. */
+function changedCells(edit: RowEdit): Cells {
+  const base = fieldsAsText(edit.base);
+  return Object.fromEntries(Object.entries(edit.cells).filter(([f, v]) => base[f as EditableField] !== v)) as Cells;
 }
 
 /**
@@ -71,25 +75,61 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
   const [editing, setEditing] = useState<ManagedProduct | null>(null);
   const [imageOf, setImageOf] = useState<ManagedProduct | null>(null);
   const [archiving, setArchiving] = useState<ManagedProduct | null>(null);
+  /** The last answer shown; "load their changes" puts it away. */
+  const [result, setResult] = useState<ManageResult | undefined>(undefined);
+  /** What the last save sent, so cells typed while it ran survive its success. */
+  const [submitted, setSubmitted] = useState<Record<string, Cells>>({});
   const byId = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
 
   const dirty = Object.entries(edits)
-    .map(([id, fields]) => ({ product: byId.get(id), fields: changedFields(byId.get(id)!, fields) }))
-    .filter((row): row is { product: ManagedProduct; fields: Partial<Record<EditableField, string>> } =>
-      Boolean(row.product && Object.keys(row.fields).length > 0),
-    );
+    .map(([id, edit]) => ({ id, base: edit.base, cells: changedCells(edit) }))
+    .filter((row) => Object.keys(row.cells).length > 0);
   const localErrors: Record<string, FieldErrors> = {};
   for (const row of dirty) {
-    const parsed = parseProductFields(row.fields);
-    if (parsed && !parsed.ok) localErrors[row.product.id] = parsed.errors;
+    const parsed = parseProductFields(row.cells);
+    if (parsed && !parsed.ok) localErrors[row.id] = parsed.errors;
   }
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const serverErrors = result && !result.ok && "fieldErrors" in result ? (result.fieldErrors ?? {}) : {};
+  // A server's refusal of a cell holds until the cell is typed in again.
+  const serverErrors: Record<string, FieldErrors> = {};
+  if (result && !result.ok && "fieldErrors" in result) {
+    for (const [id, errors] of Object.entries(result.fieldErrors ?? {})) {
+      const stillSent = Object.entries(errors).filter(
+        ([field]) => edits[id]?.cells[field as EditableField] === submitted[id]?.[field as EditableField],
+      );
+      if (stillSent.length > 0) serverErrors[id] = Object.fromEntries(stillSent);
+    }
+  }
   const saving = fetcher.state !== "idle";
 
+  // Each answer is taken in once: later revalidations must not rebase pending edits (D25).
+  const [handled, setHandled] = useState<ManageResult | undefined>(undefined);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.kind === "saved") setEdits({});
-  }, [fetcher.state, fetcher.data]);
+    if (fetcher.state !== "idle" || !fetcher.data || fetcher.data === handled) return;
+    setHandled(fetcher.data);
+    setResult(fetcher.data);
+    if (fetcher.data.ok && fetcher.data.kind === "saved") {
+      const sent = submitted;
+      setEdits((current) => {
+        const next: Edits = {};
+        for (const [id, edit] of Object.entries(current)) {
+          const cells = Object.fromEntries(
+            Object.entries(edit.cells).filter(([field, value]) => sent[id]?.[field as EditableField] !== value),
+          ) as Cells;
+          // What was saved is the new starting point of anything typed meanwhile.
+          if (Object.keys(cells).length > 0) next[id] = { base: byId.get(id) ?? edit.base, cells };
+        }
+        return next;
+      });
+    }
+  }, [fetcher.state, fetcher.data, handled, byId, submitted]);
+
+  // Rows whose cells all went back to their values are no longer edits.
+  useEffect(() => {
+    setEdits((current) => {
+      const kept = Object.entries(current).filter(([, edit]) => Object.keys(changedCells(edit)).length > 0);
+      return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
+    });
+  }, [products]);
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -103,17 +143,37 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
     return () => removeEventListener("beforeunload", warn);
   }, [dirty.length]);
 
-  const save = (overwrite: boolean) => {
-    const rows = dirty.map((row) => ({ id: row.product.id, revision: row.product.revision, fields: row.fields }));
-    void fetcher.submit(
-      { intent: "save", rows: JSON.stringify(rows), overwrite: String(overwrite) },
-      { method: "post" },
-    );
+  /** Sends the edited rows; `revisions` names newer ones to save over (after a conflict, on request). */
+  const save = (revisions: Record<string, number> = {}) => {
+    const rows = dirty.map((row) => ({
+      id: row.id,
+      revision: revisions[row.id] ?? row.base.revision,
+      fields: row.cells,
+    }));
+    setSubmitted(Object.fromEntries(dirty.map((row) => [row.id, row.cells])));
+    void fetcher.submit({ intent: "save", rows: JSON.stringify(rows) }, { method: "post" });
   };
-  const setCell = (id: string, field: EditableField, value: string) =>
-    setEdits((current) => ({ ...current, [id]: { ...current[id], [field]: value } }));
+  const overwrite = (conflicts: ProductConflict[]) => {
+    const revisions = Object.fromEntries(conflicts.map((c) => [c.productId, c.current.revision]));
+    // Their save becomes the starting point; only the cells typed here go over it.
+    setEdits((current) => {
+      const next = { ...current };
+      for (const c of conflicts) if (next[c.productId]) next[c.productId] = { ...next[c.productId], base: c.current };
+      return next;
+    });
+    save(revisions);
+  };
+  const setCell = (product: ManagedProduct, field: EditableField, value: string) =>
+    setEdits((current) => ({
+      ...current,
+      [product.id]: {
+        base: current[product.id]?.base ?? product,
+        cells: { ...current[product.id]?.cells, [field]: value },
+      },
+    }));
   const reloadTheirs = (ids: string[]) => {
     setEdits((current) => Object.fromEntries(Object.entries(current).filter(([id]) => !ids.includes(id))));
+    setResult(undefined);
     void revalidator.revalidate();
   };
 
@@ -122,6 +182,8 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
     const text = fieldsAsText(p)[field];
     if (field === "category") return tc(`categories.${(text || "uncategorized") as CategoryGroup}`);
     if (field === "availability") return t(`manage.availabilityValues.${text as "in_stock" | "out_of_stock"}`);
+    if (field === "active") return p.active ? t("manage.yes") : t("manage.no");
+    if (field === "basePrice") return p.basePriceCents === null ? "—" : formatMoney(p.basePriceCents, i18n.language);
     return text || "—";
   };
   const nameOf = (p: ManagedProduct) => (i18n.language === "es" ? p.nameEs : p.nameEn);
@@ -150,10 +212,7 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
           ) : null}
         </div>
         <div className="flex gap-2">
-          <Button
-            onClick={() => save(false)}
-            disabled={dirty.length === 0 || Object.keys(localErrors).length > 0 || saving}
-          >
+          <Button onClick={() => save()} disabled={dirty.length === 0 || Object.keys(localErrors).length > 0 || saving}>
             {t("manage.save")}
           </Button>
           <Button variant="outline" onClick={() => setEdits({})} disabled={dirty.length === 0 || saving}>
@@ -168,7 +227,7 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
             <>
               <ul className="mt-2 list-disc space-y-1 pl-5">
                 {result.conflicts.map((c) => {
-                  const mine = edits[c.productId] ?? {};
+                  const mine = edits[c.productId];
                   return (
                     <li key={c.productId}>
                       {t("manage.conflictChange", {
@@ -177,12 +236,11 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
                         at: formatDateTime(c.at, i18n.language),
                       })}
                       <ul className="pl-4">
-                        {Object.keys(mine)
+                        {Object.keys(mine ? changedCells(mine) : {})
                           .filter(
                             (f) =>
-                              byId.get(c.productId) &&
-                              fieldsAsText(byId.get(c.productId)!)[f as EditableField] !==
-                                fieldsAsText(c.current)[f as EditableField],
+                              fieldsAsText(mine!.base)[f as EditableField] !==
+                              fieldsAsText(c.current)[f as EditableField],
                           )
                           .map((f) => (
                             <li key={f}>
@@ -198,7 +256,7 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
                 })}
               </ul>
               <div className="mt-3 flex flex-wrap gap-2">
-                <Button size="sm" variant="danger" onClick={() => save(true)}>
+                <Button size="sm" variant="danger" onClick={() => overwrite(result.conflicts)}>
                   {t("manage.overwrite")}
                 </Button>
                 <Button
@@ -241,8 +299,9 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
           </thead>
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
             {products.map((p) => {
-              const original = fieldsAsText(p);
-              const rowEdits = edits[p.id] ?? {};
+              const shown = fieldsAsText(p);
+              const base = fieldsAsText(edits[p.id]?.base ?? p);
+              const rowEdits = edits[p.id]?.cells ?? {};
               const errors = { ...serverErrors[p.id], ...localErrors[p.id] };
               const name = nameOf(p);
               return (
@@ -266,9 +325,9 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
                     </button>
                   </td>
                   {gridFields.map((field) => {
-                    const value = rowEdits[field] ?? original[field];
+                    const value = rowEdits[field] ?? shown[field];
                     const error = errors[field];
-                    const changed = value !== original[field];
+                    const changed = value !== base[field];
                     const id = `cell-${p.id}-${field}`;
                     const common = {
                       id,
@@ -287,7 +346,7 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
                         <select
                           {...common}
                           value={value}
-                          onChange={(e) => setCell(p.id, field, e.currentTarget.value)}
+                          onChange={(e) => setCell(p, field, e.currentTarget.value)}
                           className={`${cell} ${border}`}
                         >
                           {field === "category" ? (
@@ -313,7 +372,7 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
                           {...common}
                           type="checkbox"
                           checked={value === "true"}
-                          onChange={(e) => setCell(p.id, field, String(e.currentTarget.checked))}
+                          onChange={(e) => setCell(p, field, String(e.currentTarget.checked))}
                           className={`size-4 ${changed ? "outline-2 outline-sky-600" : ""}`}
                         />
                       );
@@ -324,7 +383,7 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
                           {...common}
                           value={value}
                           inputMode={numeric ? "decimal" : undefined}
-                          onChange={(e) => setCell(p.id, field, e.currentTarget.value)}
+                          onChange={(e) => setCell(p, field, e.currentTarget.value)}
                           className={`${cell} ${border} ${widths[field] ?? ""}`}
                         />
                       );

@@ -148,7 +148,7 @@ export function ProductImageDialog({ product, onClose }: { product: ManagedProdu
           </Button>
         </form>
         <p className="text-center text-sm text-slate-600 dark:text-slate-400">{t("manage.image.or")}</p>
-        <address.Form method="post" className="space-y-3">
+        <address.Form method="post" noValidate className="space-y-3">
           <input type="hidden" name="intent" value="image-url" />
           <input type="hidden" name="id" value={product.id} />
           <TextField
