@@ -48,6 +48,7 @@ export function ProductThumb({
           width={size}
           height={size}
           loading="lazy"
+          referrerPolicy="no-referrer"
           className="h-full w-full object-contain"
         />
       </span>
