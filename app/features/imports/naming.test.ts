@@ -47,6 +47,15 @@ describe("names: English display name and Spanish name", () => {
     expect(inflect("extra ~grande", "m", true)).toBe("extra grandes");
   });
 
+  it("keeps one size: a second size word grades the lot, not the item", () => {
+    expect(name("HUEVO BLANCO GRANDE JBO 15 DZ")).toMatchObject({
+      name: "Large White Eggs",
+      nameEs: "Huevos blancos grandes",
+    });
+    expect(en("ONION YELLOW JUMBO MED 50#")).toBe("Yellow Onion Jumbo");
+    expect(es("CHILE ANCHO ORGANIC 25#")).toBe("Chile ancho seco orgánico");
+  });
+
   it("translates Spanish to English, reading Mexican limón as lime and plátano macho as plantain", () => {
     expect(name("LIMÓN PERSA 200CT")).toMatchObject({ name: "Persian Lime", category: "fruits" });
     expect(en("LEMONS 115CT")).toBe("Lemon");

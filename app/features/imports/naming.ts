@@ -217,11 +217,13 @@ function compose({ head, varieties, modifiers }: Recognition): Naming {
   const organic = slot("organic").length > 0;
   const isChile = head.kind === "chile";
   const dried = slot("dried").length > 0 || (isChile && varieties.some((v) => v.dried));
-  const lead = varieties.filter((v) => v.lead);
+  // One size only: a second size word in a description is a grade of the lot, not of the item
+  // ("GRANDE … JBO" eggs are large eggs; "YELLOW JUMBO … MED" onions are jumbo onions).
+  const lead = varieties.filter((v) => v.lead).slice(0, 1);
   const plain = varieties.filter((v) => !v.lead);
   const colors = slot("color");
   const qualities = slot("quality");
-  const sizes = slot("size");
+  const sizes = lead.length > 0 ? [] : slot("size").slice(0, 1);
 
   let category = head.category;
   if (isChile) category = dried ? "dry_produce" : "vegetables";
@@ -250,8 +252,8 @@ function compose({ head, varieties, modifiers }: Recognition): Naming {
     ...colors.map((m) => inflect(m.es, g, pl)),
     ...qualities.map((m) => inflect(m.es, g, pl)),
     ...lead.map((v) => inflect(v.es, g, pl)),
-    organic ? inflect("~orgánico", g, pl) : "",
     addDried ? inflect("~seco", g, pl) : "",
+    organic ? inflect("~orgánico", g, pl) : "",
     ...sizes.map((m) => inflect(m.es, g, pl)),
     head.esNote ?? "",
   ];

@@ -2,8 +2,12 @@ const MARKS = /[\u0300-\u036f]/g;
 
 /** Upper case without accents: "Jalapeño" → "JALAPENO". The form every comparison uses. */
 export function fold(text: string) {
+  // Most export text is plain ASCII: nothing to decompose.
+  if (!NON_ASCII.test(text)) return text.toUpperCase();
   return text.normalize("NFD").replace(MARKS, "").toUpperCase();
 }
+
+const NON_ASCII = /[^ -~\t\n\r]/;
 
 /** Lower case letters and digits only: "Sales Price / Rate" → "salespricerate". For header names. */
 export function compactKey(text: string) {
@@ -24,8 +28,10 @@ export function plainPunctuation(text: string) {
 
 /** Collapses runs of whitespace (including non-breaking spaces) to one space and trims. */
 export function squash(text: string) {
-  return text.replace(/[\s\u00a0]+/g, " ").trim();
+  return (SPACE_RUN.test(text) ? text.replace(/\s+/g, " ") : text).trim();
 }
+
+const SPACE_RUN = /\s\s|[^\S ]/;
 
 /** Whether the text holds at least `n` letters (of any alphabet). */
 export function hasLetters(text: string, n: number) {
