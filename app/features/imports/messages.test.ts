@@ -14,6 +14,7 @@ import {
   SKIP_REASON_KEYS,
   STATUS_KEYS,
 } from "./messages";
+import { understandText } from "./pipeline";
 
 function lookup(lang: "en" | "es", key: string): unknown {
   return key
@@ -57,6 +58,42 @@ describe("the engine's texts", () => {
       key: "engine.rejections.unclosedQuote",
       values: { line: 4 },
     });
+  });
+
+  it("gives every row message the values its text needs", async () => {
+    const rows = [
+      "A,TOMATO ROMA 25LB,,Inventory,,",
+      "B,TOMATO ROMA 25LB,,Inventory,-5.00,",
+      "C,TOMATO ROMA 25LB,,Inventory,abc,",
+      "D,TOMATO ROMA 25LB,,Inventory,0,",
+      "E,TOMATO ROMA 25LB,,Inventory,99999999,",
+      "F,TOMATO ROMA 25LB,,Inventory,1.005,lots",
+      "F,TOMATO ROMA 25LB,,Inventory,1.00,",
+      `${"N".repeat(300)},TOMATO ROMA 25LB,,Inventory,1.00,`,
+      `G,${"TOMATO ROMA 25LB ".repeat(300)},,Inventory,1.00,`,
+      `H,TOMATO ROMA 25LB,${"S".repeat(300)},Inventory,1.00,`,
+      "I,WIDGET THING,,Inventory,1.00,",
+      ",TOMATO ROMA 25LB,,Inventory,1.00,",
+      "J,TOMATO,ROMA,25LB,Inventory,1.00,5",
+      "K,Delivery,,Service,1.00,",
+      "FSC,Fuel,,Inventory,1.00,",
+      "L,N/A,,Inventory,1.00,",
+      "M (deleted),TOMATO ROMA 25LB,,Inventory,1.00,",
+    ];
+    const text = ["Product/Service Name,Sales Description,SKU,Type,Sales Price / Rate,Quantity On Hand", ...rows].join(
+      "\n",
+    );
+    const result = await understandText(text);
+    if (!result.ok) throw new Error("rejected");
+    const seen = new Set<string>();
+    for (const row of result.rows) {
+      for (const message of row.messages) {
+        const { key, values } = describeRowMessage(message);
+        for (const name of placeholders(lookup("en", key) as string)) expect(values, key).toHaveProperty(name);
+        seen.add(message.code);
+      }
+    }
+    expect([...seen].sort()).toEqual(Object.keys(ROW_MESSAGE_KEYS).sort());
   });
 
   it("passes a row message's values through", () => {
