@@ -18,6 +18,16 @@ export type Measurement = {
 /** A group of measurements; later benchmarks add suites to the list in scripts/bench.ts. */
 export type BenchSuite = { name: string; run: () => Promise<Measurement[]> };
 
+/** A suite that failed part of the way, with the figures it measured before it did. */
+export class SuiteFailure extends Error {
+  constructor(
+    readonly cause: unknown,
+    readonly measured: Measurement[],
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
 export function median(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -179,9 +189,13 @@ export type RunningSite = { url: string; stop: () => Promise<void> };
 
 /**
  * The production site (scripts/start.ts, building first when the sources changed) on a free
- * loopback port with its own data directory; resolves once / answers 200.
+ * loopback port with its own data directory; resolves once / answers 200. It runs on the embedded
+ * database unless `env` names a DATABASE_URL.
  */
-export async function startSite(dataDir: string, timeoutMs = 600_000): Promise<RunningSite> {
+export async function startSite(
+  dataDir: string,
+  { timeoutMs = 600_000, env: extraEnv = {} }: { timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<RunningSite> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -194,6 +208,7 @@ export async function startSite(dataDir: string, timeoutMs = 600_000): Promise<R
     LOG_LEVEL: "warn",
   };
   delete env.DATABASE_URL;
+  Object.assign(env, extraEnv);
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
