@@ -26,6 +26,11 @@ import { timeEditorSaves } from "./price-save-bench";
 export const THROUGHPUT_BUDGET = 0.7;
 /** Connections held open by the load generator; also the concurrency the p95 latency is read at. */
 export const CONNECTIONS = 8;
+/**
+ * Fewer completed requests than this per target make a shaky figure: requests still open when a
+ * run ends are not counted, which weighs heavily when each takes seconds.
+ */
+const MIN_REQUESTS = 20 * CONNECTIONS;
 
 export type PriceBenchOptions = {
   /** Seconds of each counted load run, and of each warm-up run. */
@@ -122,7 +127,9 @@ async function measureThroughput(
     warmupSeconds: o.warmupSeconds,
     rounds: o.rounds,
   });
-  const failed = (r: typeof a.result) => (r.failures > 0 ? `; ${r.failures} requests failed` : "");
+  const failed = (r: typeof a.result) =>
+    (r.failures > 0 ? `; ${r.failures} requests failed` : "") +
+    (r.requests < MIN_REQUESTS ? `; only ${r.requests} requests: too few to trust (is the machine busy?)` : "");
   const kb = (r: typeof a.result) => `${(r.meanBytes / 1024).toFixed(0)} KB a page`;
   const how = `${CONNECTIONS} connections, ${o.rounds} x ${o.seconds} s alternating, after ${o.warmupSeconds} s warm-up`;
   return [
@@ -146,8 +153,8 @@ async function measureThroughput(
       unit: "ratio",
       budget: { min: THROUGHPUT_BUDGET },
       note:
-        a.result.failures + b.result.failures > 0
-          ? "failed requests: see above"
+        a.result.failures + b.result.failures > 0 || Math.min(a.result.requests, b.result.requests) < MIN_REQUESTS
+          ? "not a fair figure: see the notes above"
           : "the app also checks the session, renders the layout and sends the data to hydrate",
     },
     {
