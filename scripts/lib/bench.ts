@@ -96,6 +96,29 @@ export function residentMemoryMb(pid: number): number | null {
   }
 }
 
+let clockTicks: number | undefined;
+
+/**
+ * CPU time (user + system) a process has used so far, in milliseconds, from /proc on Linux; null
+ * elsewhere. Unlike wall time it hardly changes with how busy the rest of the machine is.
+ */
+export function processCpuMs(pid: number): number | null {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) return null;
+  // The fields after the command name (which may hold spaces, so it is skipped by its parenthesis).
+  const line = readFileSync(file, "utf8");
+  const fields = line.slice(line.lastIndexOf(")") + 2).split(" ");
+  if (clockTicks === undefined) {
+    try {
+      clockTicks = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  // utime and stime are fields 14 and 15 of the line: 11 and 12 here, counting from the state (field 3) as 0.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+}
+
 export type StartRun = {
   /** Wall time from spawning `npm start` to the first 200 on the path, in seconds. */
   seconds: number;
@@ -185,7 +208,7 @@ export async function timeStart(options: {
   };
 }
 
-export type RunningSite = { url: string; stop: () => Promise<void> };
+export type RunningSite = { url: string; pid?: number; stop: () => Promise<void> };
 
 /**
  * The production site (scripts/start.ts, building first when the sources changed) on a free
@@ -241,7 +264,7 @@ export async function startSite(
     try {
       const res = await fetch(`${url}/`, { signal: AbortSignal.timeout(10_000) });
       await res.arrayBuffer();
-      if (res.status === 200) return { url, stop };
+      if (res.status === 200) return { url, pid: child.pid, stop };
     } catch {
       // not listening yet
     }

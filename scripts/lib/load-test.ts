@@ -1,6 +1,8 @@
 import autocannon from "autocannon";
+import { processCpuMs } from "./bench";
 
-export type LoadTarget = { name: string; url: string; headers?: Record<string, string> };
+/** What to load; with the serving process's id, its CPU time per request is measured too. */
+export type LoadTarget = { name: string; url: string; headers?: Record<string, string>; pid?: number };
 
 export type LoadResult = {
   requests: number;
@@ -12,6 +14,8 @@ export type LoadResult = {
   failures: number;
   /** Mean size of a response body, in bytes. */
   meanBytes: number;
+  /** CPU time the serving process used during the run, in milliseconds (null when unknown). */
+  serverCpuMs: number | null;
 };
 
 /** The p-th percentile (0–100) by nearest rank; NaN for no values. */
@@ -26,6 +30,7 @@ export function percentile(values: number[], p: number) {
 export async function runLoad(target: LoadTarget, { connections, seconds }: { connections: number; seconds: number }) {
   const latenciesMs: number[] = [];
   let bytes = 0;
+  const cpuBefore = target.pid ? processCpuMs(target.pid) : null;
   const instance = autocannon({
     url: target.url,
     connections,
@@ -40,6 +45,7 @@ export async function runLoad(target: LoadTarget, { connections, seconds }: { co
     }
   });
   const result = await instance;
+  const cpuAfter = target.pid ? processCpuMs(target.pid) : null;
   const requests = result["2xx"];
   return {
     requests,
@@ -48,6 +54,7 @@ export async function runLoad(target: LoadTarget, { connections, seconds }: { co
     latenciesMs,
     failures: result.non2xx + result.errors + result.timeouts,
     meanBytes: requests > 0 ? bytes / requests : 0,
+    serverCpuMs: cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null,
   } satisfies LoadResult;
 }
 
@@ -62,7 +69,13 @@ function combine(runs: LoadResult[]): LoadResult {
     latenciesMs: runs.flatMap((r) => r.latenciesMs),
     failures: runs.reduce((sum, r) => sum + r.failures, 0),
     meanBytes: requests > 0 ? bytes / requests : 0,
+    serverCpuMs: runs.some((r) => r.serverCpuMs === null) ? null : runs.reduce((sum, r) => sum + r.serverCpuMs!, 0),
   };
+}
+
+/** The serving process's CPU time per completed request, in milliseconds (null when unknown). */
+export function cpuPerRequestMs(result: LoadResult) {
+  return result.serverCpuMs === null || result.requests === 0 ? null : result.serverCpuMs / result.requests;
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   type RunningSite,
 } from "./bench";
 import { argValue } from "./cli";
-import { compareUnderLoad, percentile, type LoadTarget } from "./load-test";
+import { compareUnderLoad, cpuPerRequestMs, percentile, type LoadTarget } from "./load-test";
 import { BENCH_PRODUCTS, seedPriceBench, withBenchDatabase, type PriceBenchList } from "./price-bench-data";
 import { PriceEventStream, saveEditedPrice } from "./price-event-stream";
 import { timeEditorSaves } from "./price-save-bench";
@@ -89,6 +89,7 @@ async function startBareServer(databaseUrl: string): Promise<RunningSite> {
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     stop: async () => {
       if (!exited) child.kill("SIGTERM");
       const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
@@ -117,8 +118,13 @@ async function measureThroughput(
   list: PriceBenchList,
   o: PriceBenchOptions,
 ) {
-  const app: LoadTarget = { name: "app route", url: `${site.url}/pricesprivate/${list.slug}`, headers: { cookie } };
-  const baseline: LoadTarget = { name: "bare handler", url: `${bare.url}/pricesprivate/${list.slug}` };
+  const app: LoadTarget = {
+    name: "app route",
+    url: `${site.url}/pricesprivate/${list.slug}`,
+    headers: { cookie },
+    pid: site.pid,
+  };
+  const baseline: LoadTarget = { name: "bare handler", url: `${bare.url}/pricesprivate/${list.slug}`, pid: bare.pid };
   await assertFullPage(app);
   await assertFullPage(baseline);
   const [a, b] = await compareUnderLoad([app, baseline], {
@@ -130,6 +136,8 @@ async function measureThroughput(
   const failed = (r: typeof a.result) =>
     (r.failures > 0 ? `; ${r.failures} requests failed` : "") +
     (r.requests < MIN_REQUESTS ? `; only ${r.requests} requests: too few to trust (is the machine busy?)` : "");
+  const appCpu = cpuPerRequestMs(a.result);
+  const bareCpu = cpuPerRequestMs(b.result);
   const kb = (r: typeof a.result) => `${(r.meanBytes / 1024).toFixed(0)} KB a page`;
   const how = `${CONNECTIONS} connections, ${o.rounds} x ${o.seconds} s alternating, after ${o.warmupSeconds} s warm-up`;
   return [
@@ -153,9 +161,24 @@ async function measureThroughput(
       unit: "ratio",
       budget: { min: THROUGHPUT_BUDGET },
       note:
-        a.result.failures + b.result.failures > 0 || Math.min(a.result.requests, b.result.requests) < MIN_REQUESTS
+        (a.result.failures + b.result.failures > 0 || Math.min(a.result.requests, b.result.requests) < MIN_REQUESTS
           ? "not a fair figure: see the notes above"
-          : "the app also checks the session, renders the layout and sends the data to hydrate",
+          : "the app also checks the session, renders the layout and sends the data to hydrate") +
+        (appCpu !== null && bareCpu !== null ? `; by server CPU per request: ${(bareCpu / appCpu).toFixed(2)}` : ""),
+    },
+    {
+      what: "  server CPU per request, app route",
+      value: appCpu,
+      unit: "ms",
+      digits: 1,
+      note: "user + system time of the server process over its requests: steadier than req/s on a busy machine",
+    },
+    {
+      what: "  server CPU per request, bare handler",
+      value: bareCpu,
+      unit: "ms",
+      digits: 1,
+      note: "PostgreSQL's own time is in neither",
     },
     {
       what: `  p95 latency at ${CONNECTIONS} concurrent requests, app route`,
