@@ -3,16 +3,32 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { isBuildCurrent, sourceHash, stampFile } from "./lib/build-stamp";
-import { formatTable, median, startSite, timeStart, verdict, type BenchSuite, type Measurement } from "./lib/bench";
+import {
+  formatTable,
+  median,
+  startSite,
+  SuiteFailure,
+  timeStart,
+  verdict,
+  type BenchSuite,
+  type Measurement,
+} from "./lib/bench";
 import { argValue, hasFlag } from "./lib/cli";
 import { budgetPages, jsBudgetKb, measurePages } from "./lib/js-budget";
 import { lighthouseBudget, lighthousePages } from "./lib/lighthouse";
+import { pricesSuite } from "./lib/price-bench";
 
-const usage = `Usage: npm run bench [-- --only <suite>] [-- --runs <n>] [-- --lighthouse-runs <n>]
+const usage = `Usage: npm run bench [-- --only <suite>[,<suite>...]] [-- --runs <n>] [-- --lighthouse-runs <n>]
+                 [-- --duration <s>] [-- --warmup <s>] [-- --rounds <n>] [-- --save-runs <n>] [-- --event-saves <n>]
 
 Prints the performance figures of DESIGN section 6 as one table, each beside its budget. Suites: startup,
-js (JavaScript before interaction on the public pages), lighthouse (mobile, median of 5 runs per page).
-The suites run the production build on the embedded database in a temporary DATA_DIR (DATABASE_URL is ignored).
+js (JavaScript before interaction on the public pages), lighthouse (mobile, median of 5 runs per page),
+prices (the private price page with 2,000 products against a bare node:http handler running the same query
+and table, 8 connections, --rounds runs of --duration s each after a --warmup s warm-up, and its p95 latency;
+the editor's save of 500 prices, median of --save-runs; a saved price's way to another page's event stream,
+--event-saves saves). The suites run the production build in a temporary DATA_DIR (DATABASE_URL is ignored):
+on the embedded database, and for prices also on a throwaway PostgreSQL server they start (installed from
+Debian's packages when missing and run as root).
 Benchmarks, not tests: a figure over budget is reported, and the command still exits 0.`;
 
 const WARM_RUNS = Number(argValue("runs") ?? 3);
@@ -179,19 +195,22 @@ const lighthouseSuite: BenchSuite = {
     }),
 };
 
-const suites: BenchSuite[] = [startup, js, lighthouseSuite];
+const suites: BenchSuite[] = [startup, js, lighthouseSuite, pricesSuite];
 
 if (hasFlag("help")) {
   console.log(usage);
   process.exit(0);
 }
 
-const only = argValue("only");
-const selected = only ? suites.filter((s) => s.name === only) : suites;
-if (selected.length === 0) {
-  console.error(`No suite named "${only}". Suites: ${suites.map((s) => s.name).join(", ")}.`);
+const only = argValue("only")
+  ?.split(",")
+  .map((name) => name.trim());
+const unknown = only?.filter((name) => !suites.some((s) => s.name === name)) ?? [];
+if (unknown.length > 0) {
+  console.error(`No suite named "${unknown.join('", "')}". Suites: ${suites.map((s) => s.name).join(", ")}.`);
   process.exit(1);
 }
+const selected = only ? suites.filter((s) => only.includes(s.name)) : suites;
 
 const rows: Measurement[] = [];
 let failed = false;
@@ -201,6 +220,7 @@ for (const suite of selected) {
     rows.push(...(await suite.run()));
   } catch (error) {
     failed = true;
+    if (error instanceof SuiteFailure) rows.push(...error.measured);
     rows.push({
       what: `${suite.name}: did not complete`,
       value: null,

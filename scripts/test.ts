@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ensureChromium } from "../tests/support/browser";
+import { ensurePostgres } from "../tests/support/postgres-server";
 import { ensureBuild } from "../tests/support/server";
 
 /**
@@ -98,24 +99,6 @@ function vitest(name: string, args: string[], env: Record<string, string> = {}, 
       seconds,
     });
   };
-}
-
-function isDebianRoot() {
-  return process.getuid?.() === 0 && existsSync("/etc/debian_version");
-}
-
-const pgBin = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
-
-/** The PostgreSQL run starts its own throwaway server; it needs the server binaries. */
-function ensurePostgres() {
-  if (existsSync(path.join(pgBin, "postgres")) && existsSync(path.join(pgBin, "initdb"))) return;
-  const command = "apt-get update && apt-get install -y postgresql-15";
-  if (isDebianRoot() && !process.env.PG_BIN) {
-    console.log(`PostgreSQL server binaries are missing; installing them: ${command}`);
-    const env = { DEBIAN_FRONTEND: "noninteractive" };
-    if (run("apt-get", ["update"], env) && run("apt-get", ["install", "-y", "postgresql-15"], env)) return;
-  }
-  throw new Error(`PostgreSQL 15 server binaries were not found in ${pgBin}. Install them (as root): ${command}`);
 }
 
 const steps = [

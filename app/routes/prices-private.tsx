@@ -6,8 +6,7 @@ import { can } from "~/auth/permissions";
 import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { FormAlert, TextField } from "~/components/ui/field";
-import { groupConsecutive, groupOf } from "~/features/catalog/categories";
-import { unitAndPack } from "~/features/catalog/format";
+import { PrivatePriceTable } from "~/features/catalog/components/private-price-table";
 import { LiveStatus } from "~/features/price-lists/components/live-status";
 import { useLiveList } from "~/features/price-lists/components/use-live-list";
 import { findPriceItems, type PriceItemView } from "~/features/price-lists/items.server";
@@ -18,7 +17,6 @@ import {
   listPriceLists,
 } from "~/features/price-lists/lists.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
-import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/prices-private";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -53,58 +51,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     list: { slug: list.slug, name: list.name, description: list.description, updatedAt: list.updatedAt },
     items: staff ? items : items.filter((i) => i.active),
   };
-}
-
-function PriceRows({ items }: { items: PriceItemView[] }) {
-  const { t, i18n } = useTranslation(["prices", "catalog"]);
-  const groups = groupConsecutive(items, (row) => groupOf(row.category));
-  return (
-    <div className="space-y-8">
-      {groups.map(({ group, items: rows }) => (
-        <section key={group} aria-labelledby={`private-prices-${group}`} className="space-y-2">
-          <h2 id={`private-prices-${group}`} className="text-xl font-semibold">
-            {t(`categories.${group}`, { ns: "catalog" })}
-          </h2>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-            <table className="w-full table-fixed text-left text-sm">
-              <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-                <tr>
-                  <th scope="col" className="w-1/2 px-3 py-2 font-medium">
-                    {t("private.product")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {t("private.unit")}
-                  </th>
-                  <th scope="col" className="w-28 px-3 py-2 text-right font-medium">
-                    {t("private.price")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                {rows.map((row) => (
-                  <tr key={row.productId} data-product={row.slug}>
-                    <th scope="row" className="px-3 py-2 font-medium">
-                      {row.name}
-                    </th>
-                    <td className="px-3 py-2 text-slate-700 dark:text-slate-300">
-                      {unitAndPack(t, i18n.language, row)}
-                    </td>
-                    <td className="px-3 py-2 text-right font-semibold tabular-nums">
-                      {row.priceCents === null ? (
-                        <span className="font-normal text-slate-700 dark:text-slate-300">{t("private.noPrice")}</span>
-                      ) : (
-                        formatMoney(row.priceCents, i18n.language)
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-      ))}
-    </div>
-  );
 }
 
 function ListView({
@@ -148,7 +94,7 @@ function ListView({
       ) : shown.length === 0 ? (
         <p className="text-slate-700 dark:text-slate-300">{t("private.noMatch", { filter })}</p>
       ) : (
-        <PriceRows items={shown} />
+        <PrivatePriceTable items={shown} />
       )}
     </>
   );

@@ -18,6 +18,16 @@ export type Measurement = {
 /** A group of measurements; later benchmarks add suites to the list in scripts/bench.ts. */
 export type BenchSuite = { name: string; run: () => Promise<Measurement[]> };
 
+/** A suite that failed part of the way, with the figures it measured before it did. */
+export class SuiteFailure extends Error {
+  constructor(
+    readonly cause: unknown,
+    readonly measured: Measurement[],
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
 export function median(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -84,6 +94,29 @@ export function residentMemoryMb(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+let clockTicks: number | undefined;
+
+/**
+ * CPU time (user + system) a process has used so far, in milliseconds, from /proc on Linux; null
+ * elsewhere. Unlike wall time it hardly changes with how busy the rest of the machine is.
+ */
+export function processCpuMs(pid: number): number | null {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) return null;
+  // The fields after the command name (which may hold spaces, so it is skipped by its parenthesis).
+  const line = readFileSync(file, "utf8");
+  const fields = line.slice(line.lastIndexOf(")") + 2).split(" ");
+  if (clockTicks === undefined) {
+    try {
+      clockTicks = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  // utime and stime are fields 14 and 15 of the line: 11 and 12 here, counting from the state (field 3) as 0.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
 }
 
 export type StartRun = {
@@ -175,13 +208,17 @@ export async function timeStart(options: {
   };
 }
 
-export type RunningSite = { url: string; stop: () => Promise<void> };
+export type RunningSite = { url: string; pid?: number; stop: () => Promise<void> };
 
 /**
  * The production site (scripts/start.ts, building first when the sources changed) on a free
- * loopback port with its own data directory; resolves once / answers 200.
+ * loopback port with its own data directory; resolves once / answers 200. It runs on the embedded
+ * database unless `env` names a DATABASE_URL.
  */
-export async function startSite(dataDir: string, timeoutMs = 600_000): Promise<RunningSite> {
+export async function startSite(
+  dataDir: string,
+  { timeoutMs = 600_000, env: extraEnv = {} }: { timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<RunningSite> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -194,6 +231,7 @@ export async function startSite(dataDir: string, timeoutMs = 600_000): Promise<R
     LOG_LEVEL: "warn",
   };
   delete env.DATABASE_URL;
+  Object.assign(env, extraEnv);
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -226,7 +264,7 @@ export async function startSite(dataDir: string, timeoutMs = 600_000): Promise<R
     try {
       const res = await fetch(`${url}/`, { signal: AbortSignal.timeout(10_000) });
       await res.arrayBuffer();
-      if (res.status === 200) return { url, stop };
+      if (res.status === 200) return { url, pid: child.pid, stop };
     } catch {
       // not listening yet
     }

@@ -11,6 +11,24 @@ export function postgresAvailable() {
   return existsSync(path.join(BIN, "postgres")) && existsSync(path.join(BIN, "initdb"));
 }
 
+const installCommand = "apt-get update && apt-get install -y postgresql-15";
+
+/**
+ * The server binaries a throwaway PostgreSQL needs: installs Debian's package when we are root on
+ * Debian and PG_BIN is not set; otherwise says how.
+ */
+export function ensurePostgres() {
+  if (postgresAvailable()) return;
+  if (process.getuid?.() === 0 && existsSync("/etc/debian_version") && !process.env.PG_BIN) {
+    console.log(`PostgreSQL server binaries are missing; installing them: ${installCommand}`);
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    execFileSync("apt-get", ["update"], { stdio: "inherit", env });
+    execFileSync("apt-get", ["install", "-y", "postgresql-15"], { stdio: "inherit", env });
+    if (postgresAvailable()) return;
+  }
+  throw new Error(`PostgreSQL 15 server binaries were not found in ${BIN}. Install them (as root): ${installCommand}`);
+}
+
 async function freePort() {
   return new Promise<number>((resolve, reject) => {
     const srv = createServer();

@@ -1,4 +1,4 @@
-import { subscribeToPriceLists } from "./events.server";
+import { priceListEventsReady, subscribeToPriceLists } from "./events.server";
 
 export const HEARTBEAT_MS = 25_000;
 
@@ -10,9 +10,9 @@ export const HEARTBEAT_MS = 25_000;
 export function priceListEventStream(listId: string, signal: AbortSignal) {
   const encoder = new TextEncoder();
   let cleanup = () => {};
+  let open = true;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      let open = true;
       const send = (text: string) => {
         if (open) controller.enqueue(encoder.encode(text));
       };
@@ -33,9 +33,11 @@ export function priceListEventStream(listId: string, signal: AbortSignal) {
         signal.removeEventListener("abort", close);
       };
       signal.addEventListener("abort", close);
-      send(`retry: 1000\nevent: ready\ndata: {}\n\n`);
+      // "ready" (shown as live) once this process listens: a change saved after it reaches the page.
+      void priceListEventsReady().then(() => send(`retry: 1000\nevent: ready\ndata: {}\n\n`));
     },
     cancel() {
+      open = false;
       cleanup();
     },
   });

@@ -1,0 +1,72 @@
+import { useTranslation } from "react-i18next";
+import { groupConsecutive, groupOf } from "~/features/catalog/categories";
+import { unitAndPack } from "~/features/catalog/format";
+import { formatMoney } from "~/lib/money";
+
+/** One item of a price list as /pricesprivate shows it; a null price reads "ask us". */
+export type PrivatePriceRow = {
+  productId: string;
+  slug: string;
+  name: string;
+  category: string | null;
+  unit: string | null;
+  packValue: number | null;
+  packUnit: string | null;
+  priceCents: number | null;
+};
+
+/**
+ * A list's items in one table per category, in the order given (by category, then name). Also
+ * rendered on its own by the price page benchmark's bare handler (scripts/lib/bare-price-server.tsx).
+ */
+export function PrivatePriceTable({ items }: { items: PrivatePriceRow[] }) {
+  const { t, i18n } = useTranslation(["prices", "catalog"]);
+  const groups = groupConsecutive(items, (row) => groupOf(row.category));
+  return (
+    <div className="space-y-8">
+      {groups.map(({ group, items: rows }) => (
+        <section key={group} aria-labelledby={`private-prices-${group}`} className="space-y-2">
+          <h2 id={`private-prices-${group}`} className="text-xl font-semibold">
+            {t(`categories.${group}`, { ns: "catalog" })}
+          </h2>
+          <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+            <table className="w-full table-fixed text-left text-sm">
+              <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+                <tr>
+                  <th scope="col" className="w-1/2 px-3 py-2 font-medium">
+                    {t("private.product")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    {t("private.unit")}
+                  </th>
+                  <th scope="col" className="w-28 px-3 py-2 text-right font-medium">
+                    {t("private.price")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                {rows.map((row) => (
+                  <tr key={row.productId} data-product={row.slug}>
+                    <th scope="row" className="px-3 py-2 font-medium">
+                      {row.name}
+                    </th>
+                    <td className="px-3 py-2 text-slate-700 dark:text-slate-300">
+                      {unitAndPack(t, i18n.language, row)}
+                    </td>
+                    <td className="px-3 py-2 text-right font-semibold tabular-nums">
+                      {row.priceCents === null ? (
+                        <span className="font-normal text-slate-700 dark:text-slate-300">{t("private.noPrice")}</span>
+                      ) : (
+                        formatMoney(row.priceCents, i18n.language)
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}
