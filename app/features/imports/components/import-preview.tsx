@@ -14,7 +14,7 @@ import {
 import type { PlanCounts, SkipReason } from "../plan";
 import type { ColumnField } from "../types";
 import type { PreviewRow, ReadSummary } from "../worker-protocol";
-import { useImportText } from "./use-import-text";
+import { formatNumber, useImportText } from "./use-import-text";
 
 const cell = "px-3 py-2 align-top";
 const headCell = "px-3 py-2 font-medium";
@@ -35,14 +35,13 @@ function ScrollTable({ labelledBy, children }: { labelledBy: string; children: R
 
 function Facts({ summary }: { summary: ReadSummary }) {
   const { t, text, lang } = useImportText();
-  const number = new Intl.NumberFormat(lang);
   const facts: Array<[string, string]> = [
     [t("screen.preview.format"), text(FORMAT_KEYS[summary.format.id])],
     [t("screen.preview.encoding"), summary.encoding ? text(ENCODING_KEYS[summary.encoding]) : "—"],
-    [t("screen.preview.rows"), number.format(summary.totalRows)],
+    [t("screen.preview.rows"), formatNumber(summary.totalRows, lang)],
     [t("screen.preview.headerLine"), t("screen.preview.headerLineValue", { line: summary.format.headerLine })],
-    [t("screen.preview.ignoredRecords"), number.format(summary.blankRecords + summary.footerRecords)],
-    [t("screen.preview.repeated"), number.format(summary.superseded)],
+    [t("screen.preview.ignoredRecords"), formatNumber(summary.blankRecords + summary.footerRecords, lang)],
+    [t("screen.preview.repeated"), formatNumber(summary.superseded, lang)],
   ];
   return (
     <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2" data-testid="file-facts">
@@ -105,7 +104,6 @@ function ColumnMapping({ summary }: { summary: ReadSummary }) {
 function FirstRows({ rows }: { rows: PreviewRow[] }) {
   const { t, text, lang } = useImportText();
   const headingId = useId();
-  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 3 });
   return (
     <section aria-labelledby={headingId} className="space-y-2">
       <h3 id={headingId} className="text-lg font-semibold">
@@ -153,7 +151,7 @@ function FirstRows({ rows }: { rows: PreviewRow[] }) {
               <td className={cell}>{row.category ? t(`screen.categories.${row.category}`) : "—"}</td>
               <td className={`${cell} whitespace-nowrap`}>
                 {row.packValue !== null && row.packUnit
-                  ? `${number.format(row.packValue)} ${t(`screen.packUnits.${row.packUnit}`)}`
+                  ? `${formatNumber(row.packValue, lang)} ${t(`screen.packUnits.${row.packUnit}`)}`
                   : "—"}
               </td>
               <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>
@@ -182,7 +180,6 @@ function FirstRows({ rows }: { rows: PreviewRow[] }) {
 export function PlanCountsView({ counts, listName }: { counts: PlanCounts; listName: string }) {
   const { t, text, lang } = useImportText();
   const headingId = useId();
-  const number = new Intl.NumberFormat(lang);
   const main: Array<[keyof typeof PLAN_KEYS, number]> = [
     ["create", counts.create],
     ["update", counts.update],
@@ -207,7 +204,7 @@ export function PlanCountsView({ counts, listName }: { counts: PlanCounts; listN
           data-count="total"
         >
           <dt className="text-sm text-slate-700 dark:text-slate-300">{t("screen.preview.planTotal")}</dt>
-          <dd className="text-2xl font-semibold tabular-nums">{number.format(counts.total)}</dd>
+          <dd className="text-2xl font-semibold tabular-nums">{formatNumber(counts.total, lang)}</dd>
         </div>
         {main.map(([key, value]) => (
           <div
@@ -216,20 +213,20 @@ export function PlanCountsView({ counts, listName }: { counts: PlanCounts; listN
             className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
           >
             <dt className="text-sm text-slate-700 dark:text-slate-300">{text(PLAN_KEYS[key])}</dt>
-            <dd className="text-2xl font-semibold tabular-nums">{number.format(value)}</dd>
+            <dd className="text-2xl font-semibold tabular-nums">{formatNumber(value, lang)}</dd>
           </div>
         ))}
       </dl>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <h4 className="text-sm font-semibold">
-            {text(PLAN_KEYS.skipped)}: {number.format(counts.skipped.total)}
+            {text(PLAN_KEYS.skipped)}: {formatNumber(counts.skipped.total, lang)}
           </h4>
           <ul className="mt-1 space-y-1 text-sm" data-testid="skip-reasons">
             {SKIP_REASONS.map((reason) => (
               <li key={reason} data-reason={reason} className="flex justify-between gap-2">
                 <span>{text(SKIP_REASON_KEYS[reason])}</span>
-                <span className="tabular-nums">{number.format(counts.skipped[reason])}</span>
+                <span className="tabular-nums">{formatNumber(counts.skipped[reason], lang)}</span>
               </li>
             ))}
           </ul>
@@ -240,7 +237,7 @@ export function PlanCountsView({ counts, listName }: { counts: PlanCounts; listN
             {notes.map(([key, value]) => (
               <li key={key} data-count={key} className="flex justify-between gap-2">
                 <span>{text(PLAN_KEYS[key])}</span>
-                <span className="tabular-nums">{number.format(value)}</span>
+                <span className="tabular-nums">{formatNumber(value, lang)}</span>
               </li>
             ))}
           </ul>

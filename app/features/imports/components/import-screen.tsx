@@ -267,17 +267,23 @@ export function ImportScreen({ lists, selected }: { lists: ListOption[]; selecte
             </Button>
           </div>
         </form>
-        <div aria-live="polite">
-          {read.state === "reading" ? (
-            <Progress label={t("screen.progress.reading", { percent })} value={percent} max={100} />
-          ) : plan.state === "fetching" ? (
-            <Progress
-              label={t("screen.progress.planning", { done: plan.done, total: plan.total })}
-              value={plan.done}
-              max={plan.total}
-            />
-          ) : null}
-        </div>
+        {/* Screen readers hear which step is running; the percentage is there to look at, not announced each time. */}
+        <p className="sr-only" aria-live="polite">
+          {read.state === "reading"
+            ? t("screen.progress.readingPhase")
+            : plan.state === "fetching"
+              ? t("screen.progress.planningPhase")
+              : ""}
+        </p>
+        {read.state === "reading" ? (
+          <Progress label={t("screen.progress.reading", { percent })} value={percent} max={100} />
+        ) : plan.state === "fetching" ? (
+          <Progress
+            label={t("screen.progress.planning", { done: plan.done, total: plan.total })}
+            value={plan.done}
+            max={plan.total}
+          />
+        ) : null}
         {failure ? (
           <FormAlert>
             <p className="font-medium">{failure.message}</p>

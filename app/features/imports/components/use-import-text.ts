@@ -16,20 +16,32 @@ export function useImportText() {
   return { t, text, lang: i18n.language };
 }
 
-const sizeFormats = new Map<string, Intl.NumberFormat>();
+/** Numbers are shown as the rest of the site shows them: US English, or Spanish of the US. */
+const localeOf = (lang: string) => (lang === "es" ? "es-US" : "en-US");
+const formats = new Map<string, Intl.NumberFormat>();
+
+function cached(lang: string, key: string, options: Intl.NumberFormatOptions) {
+  const id = `${lang}|${key}`;
+  let format = formats.get(id);
+  if (!format) {
+    format = new Intl.NumberFormat(localeOf(lang), options);
+    formats.set(id, format);
+  }
+  return format;
+}
+
+/** A count or a pack value for people: "60,000", "1.111". */
+export function formatNumber(value: number, lang: string) {
+  return cached(lang, "number", { maximumFractionDigits: 3 }).format(value);
+}
 
 /** A file size for people: "2.4 MB", "812 kB". */
 export function formatFileSize(bytes: number, lang: string) {
   const mb = bytes >= 1000 * 1000;
-  const key = `${lang}|${mb}`;
-  let format = sizeFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(lang, {
-      style: "unit",
-      unit: mb ? "megabyte" : "kilobyte",
-      maximumFractionDigits: 1,
-    });
-    sizeFormats.set(key, format);
-  }
+  const format = cached(lang, mb ? "mb" : "kb", {
+    style: "unit",
+    unit: mb ? "megabyte" : "kilobyte",
+    maximumFractionDigits: 1,
+  });
   return format.format(mb ? bytes / (1000 * 1000) : Math.max(bytes, 1) / 1000);
 }
