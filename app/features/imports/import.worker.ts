@@ -76,7 +76,7 @@ scope.onmessage = (event) => {
   }
   try {
     const plan = planImport(rows, indexExisting(request.existing));
-    send({ type: "planned", counts: plan.counts, results: resultRowsBeforeWrite(rows, plan) });
+    send({ type: "planned", id: request.id, counts: plan.counts, results: resultRowsBeforeWrite(rows, plan) });
   } catch {
     send({ type: "failed", during: "plan" });
   }

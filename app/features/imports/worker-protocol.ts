@@ -9,7 +9,9 @@ import type { DetectedFormat, Rejection, UnderstoodRow } from "./types";
  * once it sends the matching products back, the plan and the result rows.
  */
 export type WorkerRequest =
-  { type: "read"; file: Blob; previewRows: number } | { type: "plan"; existing: ExistingProduct[] };
+  | { type: "read"; file: Blob; previewRows: number }
+  /** `id` comes back with the plan, so a plan for a list chosen before the last one is not shown. */
+  | { type: "plan"; id: number; existing: ExistingProduct[] };
 
 /** A row of the preview: an understood row without the file's raw cells. */
 export type PreviewRow = Omit<UnderstoodRow, "raw">;
@@ -31,5 +33,5 @@ export type WorkerResponse =
   | { type: "progress"; done: number; total: number }
   | { type: "understood"; summary: ReadSummary; preview: PreviewRow[]; keys: MatchKeys }
   | { type: "rejected"; rejection: Rejection }
-  | { type: "planned"; counts: PlanCounts; results: ImportResultRow[] }
+  | { type: "planned"; id: number; counts: PlanCounts; results: ImportResultRow[] }
   | { type: "failed"; during: "read" | "plan" };

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert, SelectField } from "~/components/ui/field";
@@ -29,7 +29,7 @@ type Read =
 type Plan =
   | { state: "idle" }
   | { state: "fetching"; list: string; done: number; total: number }
-  | { state: "planning"; list: string }
+  | { state: "planning"; list: string; id: number }
   | { state: "done"; list: string; counts: PlanCounts; results: ImportResultRow[] };
 
 /** Section 5: a CSV, judged by its name (or its type when the name has no extension). */
@@ -68,7 +68,7 @@ function useImportWorker(onMessage: (message: WorkerResponse) => void) {
     },
     [stop],
   );
-  return { start, stop, post };
+  return useMemo(() => ({ start, stop, post }), [start, stop, post]);
 }
 
 /**
@@ -90,6 +90,7 @@ export function ImportScreen({ lists, selected }: { lists: ListOption[]; selecte
   const fetcher = useFetcher<ImportActionResult>();
   const lookup = useRef<{ list: string; requests: PlanRequest[]; next: number; found: ExistingProduct[] } | null>(null);
   const seen = useRef<unknown>(null);
+  const planId = useRef(0);
 
   const worker = useImportWorker((message) => {
     switch (message.type) {
@@ -121,12 +122,12 @@ export function ImportScreen({ lists, selected }: { lists: ListOption[]; selecte
           preview: message.preview,
           keys: message.keys,
         });
-        if (message.summary.totalRows > 0) startPlan(list, message.keys);
+        if (message.summary.totalRows > 0 && list) startPlan(list, message.keys);
         requestAnimationFrame(() => previewRef.current?.focus());
         return;
       case "planned":
         setPlan((current) =>
-          current.state === "planning"
+          current.state === "planning" && current.id === message.id
             ? { state: "done", list: current.list, counts: message.counts, results: message.results }
             : current,
         );
@@ -165,8 +166,9 @@ export function ImportScreen({ lists, selected }: { lists: ListOption[]; selecte
       return;
     }
     lookup.current = null;
-    setPlan({ state: "planning", list: current.list });
-    worker.post({ type: "plan", existing: current.found });
+    planId.current++;
+    setPlan({ state: "planning", list: current.list, id: planId.current });
+    worker.post({ type: "plan", id: planId.current, existing: current.found });
   }, [fetcher, fetcher.state, fetcher.data, t, worker]);
 
   function chooseFile(chosen: File) {
