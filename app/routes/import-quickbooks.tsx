@@ -1,6 +1,9 @@
-import { useTranslation } from "react-i18next";
-import { requirePermission } from "~/auth/guards.server";
-import { Preparing } from "~/components/preparing";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { getUser, requirePermission } from "~/auth/guards.server";
+import { ImportScreen } from "~/features/imports/components/import-screen";
+import { findExistingProducts } from "~/features/imports/existing.server";
+import { planRequestSchema, type ImportActionResult } from "~/features/imports/schema";
+import { findPriceListBySlug, listPriceLists } from "~/features/price-lists/lists.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/import-quickbooks";
 
@@ -9,12 +12,51 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, { title: t("importQuickbooks", { ns: "navigation" }), noindex: true });
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(request, context, "import:run");
-  return null;
+  const lists = await listPriceLists();
+  const wanted = new URL(request.url).searchParams.get("list");
+  return {
+    // D18: the import refers to a list by its slug.
+    lists: lists.map((l) => ({ slug: l.slug, name: l.name, itemCount: l.itemCount })),
+    selected: lists.some((l) => l.slug === wanted) ? wanted : null,
+  };
 }
 
-export default function Page() {
-  const { t } = useTranslation("navigation");
-  return <Preparing page={t("importQuickbooks")} />;
+function answer(result: ImportActionResult, status = 200) {
+  return data(result, { status });
+}
+
+/**
+ * The screen's requests, sent as JSON by its fetcher. "plan": the products an import of these
+ * QuickBooks IDs and SKUs would match, with their prices in the list, for the dry run. Reads only.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const isJson = (request.headers.get("content-type") ?? "").startsWith("application/json");
+  // Section 8: a screen whose session has gone is told so where it is, keeping its file and list;
+  // anything else posted without a session goes to /login like every private route.
+  if (isJson && !getUser(context)) return answer({ ok: false, error: "screen.errors.notAuthenticated" }, 401);
+  requirePermission(request, context, "import:run");
+  const body: unknown = isJson ? await request.json().catch(() => null) : null;
+  const parsed = planRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const request =
+      body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    const missingList = request.intent === "plan" && (typeof request.list !== "string" || request.list.trim() === "");
+    return answer({ ok: false, error: missingList ? "screen.errors.listRequired" : "screen.errors.badRequest" }, 400);
+  }
+  const list = await findPriceListBySlug(parsed.data.list);
+  if (!list) return answer({ ok: false, error: "screen.errors.listNotFound" }, 404);
+  const products = await findExistingProducts(list.id, parsed.data);
+  return answer({ ok: true, intent: "plan", products });
+}
+
+/** The dry run reads; nothing on this page changes when it answers. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate, json }: ShouldRevalidateFunctionArgs) {
+  if (formMethod === "POST" && (json as { intent?: unknown } | undefined)?.intent === "plan") return false;
+  return defaultShouldRevalidate;
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <ImportScreen lists={loaderData.lists} selected={loaderData.selected} />;
 }

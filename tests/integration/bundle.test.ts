@@ -79,4 +79,26 @@ describe("browser bundle", () => {
     }
     expect(found).toEqual([]);
   });
+
+  it("builds the import's Web Worker as a file of its own that only the import screen's code names", () => {
+    const workers = files.filter((f) => /^import\.worker-[\w-]+\.js$/.test(path.basename(f)));
+    expect(workers).toHaveLength(1);
+    const worker = readFileSync(workers[0], "utf8");
+    // The engine runs in it: the produce dictionary and the CSV parser.
+    expect(worker).toContain("GUANABANA");
+    expect(worker).toContain("MissingQuotes");
+    const workerName = path.basename(workers[0]);
+    const naming = files
+      .filter((f) => f.endsWith(".js") && readFileSync(f, "utf8").includes(workerName))
+      .map((f) => path.basename(f));
+    expect(naming).toHaveLength(1);
+    expect(naming[0]).toMatch(/^import-quickbooks-[\w-]+\.js$/);
+    // The screen's own chunk leaves the dictionary to the worker.
+    expect(
+      readFileSync(
+        files.find((f) => path.basename(f) === naming[0])!,
+        "utf8",
+      ),
+    ).not.toContain("GUANABANA");
+  });
 });

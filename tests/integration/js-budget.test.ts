@@ -43,6 +43,9 @@ describe("JavaScript before interaction on public pages (DESIGN section 6)", () 
       expect(all, pagePath).not.toMatch(/DropdownMenu|data-radix-|DismissableLayer/);
       // The price history chart (uPlot) loads inside its dialog on staff pages only.
       expect(all, pagePath).not.toMatch(/\buplot\b/);
+      // The QuickBooks import's Web Worker, its engine (dictionary, CSV parser) and its screen load on
+      // /import-quickbooks only.
+      expect(all, pagePath).not.toMatch(/import\.worker|GUANABANA|MissingQuotes|screen\.errors\.listRequired/);
       // Sonner loads after the page is up, not before.
       expect(all, pagePath).not.toMatch(/data-sonner-toaster/);
       // Translations arrive with the page's data, not in the code: neither language is bundled.

@@ -43,11 +43,13 @@ export function TextField({ label, error, hint, className, id, ...props }: Field
   );
 }
 
-type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { label: ReactNode; error?: ReactNode };
+type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { label: ReactNode; error?: ReactNode; hint?: ReactNode };
 
-export function SelectField({ label, error, className, id, children, ...props }: SelectProps) {
+export function SelectField({ label, error, hint, className, id, children, ...props }: SelectProps) {
   const autoId = useId();
   const selectId = id ?? autoId;
+  const describedBy =
+    [error ? `${selectId}-error` : null, hint ? `${selectId}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cn("space-y-1", className)}>
       <label htmlFor={selectId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
@@ -56,12 +58,17 @@ export function SelectField({ label, error, className, id, children, ...props }:
       <select
         id={selectId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${selectId}-error` : undefined}
+        aria-describedby={describedBy}
         className={cn(control, error ? "border-red-600" : "border-slate-300 dark:border-slate-600")}
         {...props}
       >
         {children}
       </select>
+      {hint ? (
+        <p id={`${selectId}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${selectId}-error`} className="text-sm text-red-700 dark:text-red-400">
           {error}

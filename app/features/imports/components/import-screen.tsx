@@ -1,0 +1,338 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { Link, useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormAlert, SelectField } from "~/components/ui/field";
+import { checkFileSize } from "../decode";
+import { describeRejection, type Described } from "../messages";
+import type { ExistingProduct, PlanCounts } from "../plan";
+import type { ImportResultRow } from "../results";
+import { planRequestChunks, type ImportActionResult, type PlanRequest } from "../schema";
+import type { MatchKeys, PreviewRow, ReadSummary, WorkerRequest, WorkerResponse } from "../worker-protocol";
+import { FileDropZone } from "./file-drop-zone";
+import { FilePreview, PlanCountsView } from "./import-preview";
+import { ResultsTable } from "./results-table";
+import { useImportText } from "./use-import-text";
+
+export type ListOption = { slug: string; name: string; itemCount: number };
+
+/** Rows of the file shown as the engine understood them. */
+export const PREVIEW_ROWS = 20;
+
+/** A failure of the whole step: the specification's message, and the engine's detail below it. */
+type Failure = { message: string; detail?: Described; signIn?: boolean };
+
+type Read =
+  | { state: "idle" }
+  | { state: "reading"; done: number; total: number }
+  | { state: "done"; fileName: string; summary: ReadSummary; preview: PreviewRow[]; keys: MatchKeys };
+
+type Plan =
+  | { state: "idle" }
+  | { state: "fetching"; list: string; done: number; total: number }
+  | { state: "planning"; list: string; id: number }
+  | { state: "done"; list: string; counts: PlanCounts; results: ImportResultRow[] };
+
+/** Section 5: a CSV, judged by its name (or its type when the name has no extension). */
+function isCsvFile(file: File) {
+  const name = file.name.toLowerCase();
+  if (name.endsWith(".csv")) return true;
+  return !name.includes(".") && file.type === "text/csv";
+}
+
+/** The import's Web Worker, started per file; its answers go to the latest handler. */
+function useImportWorker(onMessage: (message: WorkerResponse) => void) {
+  const worker = useRef<Worker | null>(null);
+  const handler = useRef(onMessage);
+  useEffect(() => {
+    handler.current = onMessage;
+  });
+  const stop = useCallback(() => {
+    worker.current?.terminate();
+    worker.current = null;
+  }, []);
+  useEffect(() => stop, [stop]);
+  const post = useCallback((request: WorkerRequest) => worker.current?.postMessage(request), []);
+  const start = useCallback(
+    (file: File) => {
+      stop();
+      const started = new Worker(new URL("../import.worker.ts", import.meta.url), { type: "module" });
+      started.onmessage = (event: MessageEvent<WorkerResponse>) => {
+        if (worker.current === started) handler.current(event.data);
+      };
+      started.onerror = (event) => {
+        event.preventDefault();
+        if (worker.current === started) handler.current({ type: "failed", during: "read" });
+      };
+      worker.current = started;
+      started.postMessage({ type: "read", file, previewRows: PREVIEW_ROWS } satisfies WorkerRequest);
+    },
+    [stop],
+  );
+  return useMemo(() => ({ start, stop, post }), [start, stop, post]);
+}
+
+/**
+ * The /import-quickbooks screen, first part: choose the list (by slug, D18) and the CSV file,
+ * read and understand it in a Web Worker, and preview the file and a dry-run plan against the
+ * catalogue. Nothing is written.
+ */
+export function ImportScreen({ lists, selected }: { lists: ListOption[]; selected: string | null }) {
+  const { t, text } = useImportText();
+  const formId = useId();
+  const [list, setList] = useState(selected ?? "");
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<{ list?: string; file?: string }>({});
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [read, setRead] = useState<Read>({ state: "idle" });
+  const [plan, setPlan] = useState<Plan>({ state: "idle" });
+  const previewRef = useRef<HTMLHeadingElement>(null);
+
+  const fetcher = useFetcher<ImportActionResult>();
+  const lookup = useRef<{ list: string; requests: PlanRequest[]; next: number; found: ExistingProduct[] } | null>(null);
+  const seen = useRef<unknown>(null);
+  const planId = useRef(0);
+
+  const worker = useImportWorker((message) => {
+    switch (message.type) {
+      case "progress":
+        setRead({ state: "reading", done: message.done, total: message.total });
+        return;
+      case "rejected": {
+        worker.stop();
+        setRead({ state: "idle" });
+        const detail = describeRejection(message.rejection);
+        setFailure(
+          message.rejection.code === "file_too_large"
+            ? { message: text(detail) }
+            : { message: t("screen.errors.parse"), detail },
+        );
+        return;
+      }
+      case "failed":
+        worker.stop();
+        if (message.during === "read") setRead({ state: "idle" });
+        setPlan({ state: "idle" });
+        setFailure({ message: t("screen.errors.processing") });
+        return;
+      case "understood":
+        setRead({
+          state: "done",
+          fileName: file?.name ?? "",
+          summary: message.summary,
+          preview: message.preview,
+          keys: message.keys,
+        });
+        if (message.summary.totalRows > 0 && list) startPlan(list, message.keys);
+        requestAnimationFrame(() => previewRef.current?.focus());
+        return;
+      case "planned":
+        setPlan((current) =>
+          current.state === "planning" && current.id === message.id
+            ? { state: "done", list: current.list, counts: message.counts, results: message.results }
+            : current,
+        );
+        return;
+    }
+  });
+
+  function startPlan(slug: string, keys: MatchKeys) {
+    const requests = planRequestChunks(slug, keys);
+    lookup.current = { list: slug, requests, next: 1, found: [] };
+    setPlan({ state: "fetching", list: slug, done: 0, total: requests.length });
+    void fetcher.submit(requests[0], { method: "post", encType: "application/json" });
+  }
+
+  // Each answer of the "plan" lookup: the next part of the keys, or the plan itself in the worker.
+  useEffect(() => {
+    const current = lookup.current;
+    const result = fetcher.data;
+    if (!current || fetcher.state !== "idle" || !result || seen.current === result) return;
+    seen.current = result;
+    if (!result.ok) {
+      lookup.current = null;
+      setPlan({ state: "idle" });
+      setFailure({
+        message: t(result.error),
+        signIn: result.error === "screen.errors.notAuthenticated",
+      });
+      return;
+    }
+    current.found.push(...result.products);
+    if (current.next < current.requests.length) {
+      const request = current.requests[current.next];
+      current.next++;
+      setPlan({ state: "fetching", list: current.list, done: current.next - 1, total: current.requests.length });
+      void fetcher.submit(request, { method: "post", encType: "application/json" });
+      return;
+    }
+    lookup.current = null;
+    planId.current++;
+    setPlan({ state: "planning", list: current.list, id: planId.current });
+    worker.post({ type: "plan", id: planId.current, existing: current.found });
+  }, [fetcher, fetcher.state, fetcher.data, t, worker]);
+
+  function chooseFile(chosen: File) {
+    worker.stop();
+    lookup.current = null;
+    setRead({ state: "idle" });
+    setPlan({ state: "idle" });
+    setFailure(null);
+    if (!isCsvFile(chosen)) {
+      setFile(null);
+      setErrors((e) => ({ ...e, file: t("screen.errors.invalidFormat") }));
+      return;
+    }
+    // Section 5: at most 10 MB, checked before reading.
+    const tooLarge = checkFileSize(chosen.size);
+    if (tooLarge) {
+      setFile(null);
+      setErrors((e) => ({ ...e, file: text(describeRejection(tooLarge)) }));
+      return;
+    }
+    setErrors((e) => ({ ...e, file: undefined }));
+    setFile(chosen);
+  }
+
+  function chooseList(slug: string) {
+    setList(slug);
+    setErrors((e) => ({ ...e, list: undefined }));
+    // A new list changes the plan, not what the file holds.
+    if (read.state === "done" && read.summary.totalRows > 0 && slug) {
+      setFailure(null);
+      startPlan(slug, read.keys);
+    } else if (!slug) {
+      lookup.current = null;
+      setPlan({ state: "idle" });
+    }
+  }
+
+  function preview(event: FormEvent) {
+    event.preventDefault();
+    const next: { list?: string; file?: string } = {};
+    if (!list) next.list = t("screen.errors.listRequired");
+    if (!file) next.file = errors.file ?? t("screen.errors.fileRequired");
+    setErrors(next);
+    setFailure(null);
+    if (next.list || next.file || !file) {
+      // Focus goes to the first field to correct, whose error is read with it.
+      if (next.list) document.getElementById(`${formId}-list`)?.focus();
+      else document.getElementById(`${formId}-zone`)?.querySelector("input")?.focus();
+      return;
+    }
+    lookup.current = null;
+    setPlan({ state: "idle" });
+    setRead({ state: "reading", done: 0, total: file.size });
+    worker.start(file);
+  }
+
+  const listName = lists.find((l) => l.slug === (plan.state === "idle" ? list : plan.list))?.name ?? "";
+  const busy = read.state === "reading";
+  const percent = read.state === "reading" && read.total > 0 ? Math.round((read.done / read.total) * 100) : 0;
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-8 px-4 py-8">
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold tracking-tight">{t("screen.title")}</h1>
+        <p className="max-w-3xl text-slate-700 dark:text-slate-300">{t("screen.intro")}</p>
+        <noscript>
+          <p className="font-medium">{t("screen.noScript")}</p>
+        </noscript>
+      </header>
+
+      <section aria-labelledby={`${formId}-heading`} className="space-y-4">
+        <h2 id={`${formId}-heading`} className="text-xl font-semibold">
+          {t("screen.choose.heading")}
+        </h2>
+        <form noValidate onSubmit={preview} className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+          <SelectField
+            id={`${formId}-list`}
+            label={t("screen.choose.list")}
+            name="list"
+            value={list}
+            error={errors.list}
+            hint={t("screen.choose.listHint")}
+            onChange={(event) => chooseList(event.currentTarget.value)}
+          >
+            <option value="">{t("screen.choose.listPlaceholder")}</option>
+            {lists.map((l) => (
+              <option key={l.slug} value={l.slug}>
+                {l.name}
+              </option>
+            ))}
+          </SelectField>
+          <div id={`${formId}-zone`}>
+            <FileDropZone file={file} error={errors.file} disabled={busy} onChoose={chooseFile} />
+          </div>
+          <div className="md:col-span-2">
+            <Button type="submit" disabled={busy}>
+              {read.state === "done" ? t("screen.choose.previewAgain") : t("screen.choose.preview")}
+            </Button>
+          </div>
+        </form>
+        {/* Screen readers hear which step is running; the percentage is there to look at, not announced each time. */}
+        <p className="sr-only" aria-live="polite">
+          {read.state === "reading"
+            ? t("screen.progress.readingPhase")
+            : plan.state === "fetching"
+              ? t("screen.progress.planningPhase")
+              : ""}
+        </p>
+        {read.state === "reading" ? (
+          <Progress label={t("screen.progress.reading", { percent })} value={percent} max={100} />
+        ) : plan.state === "fetching" ? (
+          <Progress
+            label={t("screen.progress.planning", { done: plan.done, total: plan.total })}
+            value={plan.done}
+            max={plan.total}
+          />
+        ) : null}
+        {failure ? (
+          <FormAlert>
+            <p className="font-medium">{failure.message}</p>
+            {failure.detail ? <p className="mt-1">{text(failure.detail)}</p> : null}
+            {failure.signIn ? (
+              <p className="mt-1">
+                <Link
+                  to={`/login?redirectTo=${encodeURIComponent("/import-quickbooks")}`}
+                  className="underline underline-offset-2"
+                >
+                  {t("screen.errors.signInAgain")}
+                </Link>
+              </p>
+            ) : null}
+          </FormAlert>
+        ) : null}
+      </section>
+
+      {read.state === "done" ? (
+        <section aria-labelledby={`${formId}-preview`} className="space-y-6" data-testid="preview">
+          <div className="space-y-1">
+            <h2 id={`${formId}-preview`} ref={previewRef} tabIndex={-1} className="text-xl font-semibold">
+              {t("screen.preview.heading")}: <span className="break-all">{read.fileName}</span>
+            </h2>
+            <p className="text-sm text-slate-700 dark:text-slate-300">{t("screen.preview.nothingWritten")}</p>
+          </div>
+          <FilePreview summary={read.summary} rows={read.preview} />
+          {plan.state === "done" ? (
+            <>
+              <PlanCountsView counts={plan.counts} listName={listName} />
+              <ResultsTable rows={plan.results} heading={t("screen.preview.allRowsHeading")} downloadName={plan.list} />
+            </>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function Progress({ label, value, max }: { label: string; value: number; max: number }) {
+  const id = useId();
+  return (
+    <div className="space-y-1" data-testid="progress">
+      <p id={id} className="text-sm font-medium">
+        {label}
+      </p>
+      <progress aria-labelledby={id} value={value} max={max} className="h-2 w-full accent-brand-700" />
+    </div>
+  );
+}
