@@ -4,7 +4,8 @@ import { priceHistory, priceList, priceListItem, priceListVersion, product, user
 import { recordActivity } from "~/features/activity/record.server";
 import { PriceListConflict, PriceListError } from "./errors";
 
-export type Actor = { id: string };
+/** Who makes a change: a person, or nobody (`id: null`, e.g. the import command line). */
+export type Actor = { id: string | null };
 
 /** Where a price change came from; every history row names one. */
 export type PriceSource =
@@ -51,12 +52,19 @@ const centsOf = (v: number | null | "absent") => (v === "absent" ? null : v);
  * The one way items are written once the list is locked: the items, one history row per change
  * and one activity entry per changed item, the list's new revision and its NOTIFY, all in the
  * caller's transaction. Changes that change nothing are left out. Returns the new revision.
+ * `itemActivity: false` leaves out the per-item activity entries, for a writer that records one
+ * entry of its own for the whole operation (an import run, D22); the history rows stay.
  */
 export async function applyPriceChanges(
   tx: Tx,
   list: LockedList,
   changes: PriceChange[],
-  { actor, source, alwaysBump = false }: { actor: Actor; source: PriceSource; alwaysBump?: boolean },
+  {
+    actor,
+    source,
+    alwaysBump = false,
+    itemActivity = true,
+  }: { actor: Actor; source: PriceSource; alwaysBump?: boolean; itemActivity?: boolean },
 ) {
   const real = changes.filter((c) => c.oldCents !== c.newCents);
   if (real.length === 0 && !alwaysBump) return { revision: list.revision, changed: 0 };
@@ -110,6 +118,8 @@ export async function applyPriceChanges(
         createdAt: now,
       })),
     );
+  }
+  if (real.length > 0 && itemActivity) {
     const names = await productNames(
       tx,
       real.map((c) => c.productId),
