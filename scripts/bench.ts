@@ -5,14 +5,16 @@ import path from "node:path";
 import { isBuildCurrent, sourceHash, stampFile } from "./lib/build-stamp";
 import { formatTable, median, startSite, timeStart, verdict, type BenchSuite, type Measurement } from "./lib/bench";
 import { argValue, hasFlag } from "./lib/cli";
+import { importSuite } from "./lib/import-bench";
 import { budgetPages, jsBudgetKb, measurePages } from "./lib/js-budget";
 import { lighthouseBudget, lighthousePages } from "./lib/lighthouse";
 
 const usage = `Usage: npm run bench [-- --only <suite>] [-- --runs <n>] [-- --lighthouse-runs <n>]
 
 Prints the performance figures of DESIGN section 6 as one table, each beside its budget. Suites: startup,
-js (JavaScript before interaction on the public pages), lighthouse (mobile, median of 5 runs per page).
-The suites run the production build on the embedded database in a temporary DATA_DIR (DATABASE_URL is ignored).
+js (JavaScript before interaction on the public pages), lighthouse (mobile, median of 5 runs per page),
+import (qbo_large.csv through the import's server path, on a throwaway PostgreSQL server and on PGlite).
+The site suites run the production build on the embedded database in a temporary DATA_DIR (DATABASE_URL is ignored).
 Benchmarks, not tests: a figure over budget is reported, and the command still exits 0.`;
 
 const WARM_RUNS = Number(argValue("runs") ?? 3);
@@ -179,7 +181,7 @@ const lighthouseSuite: BenchSuite = {
     }),
 };
 
-const suites: BenchSuite[] = [startup, js, lighthouseSuite];
+const suites: BenchSuite[] = [startup, js, lighthouseSuite, importSuite];
 
 if (hasFlag("help")) {
   console.log(usage);

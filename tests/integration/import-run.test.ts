@@ -328,6 +328,7 @@ describe(`the import screen's path (${test.kind})`, () => {
 describe(`the server's whole-file path (${test.kind})`, () => {
   it("qbd_small.csv: every row as EXPECTED.md says; importing it again changes nothing and says so", async () => {
     const first = await importFile({
+      collectRows: true,
       actor: seller,
       fileName: "qbd_small.csv",
       bytes: read("qbd_small.csv"),
@@ -349,6 +350,7 @@ describe(`the server's whole-file path (${test.kind})`, () => {
       revision: (await db().select({ r: priceList.revision }).from(priceList).where(eq(priceList.id, listId)))[0].r,
     };
     const again = await importFile({
+      collectRows: true,
       actor: seller,
       fileName: "qbd_small.csv",
       bytes: read("qbd_small.csv"),
@@ -380,7 +382,13 @@ describe(`the server's whole-file path (${test.kind})`, () => {
   });
 
   it("updates only what an import owns: staff names, category and slug survive; prices change with history", async () => {
-    await importFile({ actor: seller, fileName: "qbo_small.csv", bytes: read("qbo_small.csv"), listSlug });
+    await importFile({
+      collectRows: true,
+      actor: seller,
+      fileName: "qbo_small.csv",
+      bytes: read("qbo_small.csv"),
+      listSlug,
+    });
     await db()
       .update(product)
       .set({ nameEn: "Staff Avocado", category: "others", slug: "staff-avocado", quantity: "3.00" })
@@ -391,7 +399,13 @@ describe(`the server's whole-file path (${test.kind})`, () => {
         .replace("AVO48,AGUACATE HASS 48CT,", "AVO48,AGUACATE HASS 48CT,")
         .replace(/^(AVO48,[^\r\n]*?),"?\$?[\d,.]+"?,/m, (_, head: string) => `${head},99.99,`),
     );
-    const result = await importFile({ actor: seller, fileName: "qbo_small.csv", bytes: changed, listSlug });
+    const result = await importFile({
+      collectRows: true,
+      actor: seller,
+      fileName: "qbo_small.csv",
+      bytes: changed,
+      listSlug,
+    });
     if (!result.ok) throw new Error("refused");
     const avo = result.rows.find((r) => r.quickbooksId === "AVO48")!;
     expect(avo.action).toBe("updated");
@@ -417,6 +431,7 @@ describe(`the server's whole-file path (${test.kind})`, () => {
       },
     });
     const result = await importFile({
+      collectRows: true,
       actor: seller,
       fileName: "qbo_small.csv",
       bytes: read("qbo_small.csv"),
@@ -450,6 +465,7 @@ describe(`the server's whole-file path (${test.kind})`, () => {
       },
     });
     const result = await importFile({
+      collectRows: true,
       actor: seller,
       fileName: "qbo_small.csv",
       bytes: read("qbo_small.csv"),
@@ -511,6 +527,7 @@ describe(`bad files (${test.kind}): a clear rejection that writes nothing, or a 
   it.each(rejected)("bad/%s is refused (%s); not even the new list is created", async (file, code) => {
     const lists = await db().select({ n: count() }).from(priceList);
     const result = await importFile({
+      collectRows: true,
       actor: seller,
       fileName: file,
       bytes: read(`bad/${file}`),
@@ -524,23 +541,36 @@ describe(`bad files (${test.kind}): a clear rejection that writes nothing, or a 
 
   it("a file over 10 MB is refused before it is read", async () => {
     const bytes = new Uint8Array(11 * 1024 * 1024 + 1);
-    const result = await importFile({ actor: seller, fileName: "big.csv", bytes, listSlug });
+    const result = await importFile({ collectRows: true, actor: seller, fileName: "big.csv", bytes, listSlug });
     expect(result).toMatchObject({ ok: false, rejection: { code: "file_too_large" } });
     expect(await total(product)).toBe(0);
   });
 
   it("header_only.csv: accepted with no data rows", async () => {
-    const result = await importFile({ actor: seller, fileName: "h.csv", bytes: read("bad/header_only.csv"), listSlug });
+    const result = await importFile({
+      collectRows: true,
+      actor: seller,
+      fileName: "h.csv",
+      bytes: read("bad/header_only.csv"),
+      listSlug,
+    });
     expect(result).toMatchObject({ ok: true, summary: { totalRows: 0, totalProcessed: 0, outcome: "success" } });
   });
 
   it("UTF-16 and Windows-1252 files import the same items, never NUL-ridden or mis-decoded text", async () => {
     for (const file of ["bad/utf16le_bom.csv", "bad/utf16le_tab_unicode_text.csv"]) {
-      const result = await importFile({ actor: seller, fileName: file, bytes: read(file), listSlug });
+      const result = await importFile({
+        collectRows: true,
+        actor: seller,
+        fileName: file,
+        bytes: read(file),
+        listSlug,
+      });
       if (!result.ok) throw new Error(`${file} refused`);
       expect(result.summary.totalProcessed).toBe(15);
     }
     const cp1252 = await importFile({
+      collectRows: true,
       actor: seller,
       fileName: "w.csv",
       bytes: read("bad/windows1252_accents.csv"),
@@ -561,7 +591,13 @@ describe(`bad files (${test.kind}): a clear rejection that writes nothing, or a 
 
   it("markup, formulas and very long names are stored as text, never evaluated, with no database error", async () => {
     for (const file of ["bad/xss_name.csv", "bad/csv_injection.csv", "bad/long_name_5000.csv"]) {
-      const result = await importFile({ actor: seller, fileName: file, bytes: read(file), listSlug });
+      const result = await importFile({
+        collectRows: true,
+        actor: seller,
+        fileName: file,
+        bytes: read(file),
+        listSlug,
+      });
       if (!result.ok) throw new Error(`${file} refused`);
       expect(result.summary.outcome, file).not.toBe("failed");
       expect(result.summary.failedBatches, file).toBe(0);

@@ -1,10 +1,13 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { db, withTransaction } from "~/db/client.server";
 import { priceList, priceListItem, product } from "~/db/schema";
-import { createPriceList } from "~/features/price-lists/lists.server";
 import type { Actor } from "~/features/price-lists/internal.server";
-import { checkFileSize } from "./decode";
+import { createPriceList } from "~/features/price-lists/lists.server";
+import { checkFileSize, decodeFile, type TextEncodingName } from "./decode";
+import { detectFormat } from "./detect";
 import { DEFAULT_BATCH_SIZE } from "./limits";
+import { parseRows } from "./parse";
+import { understandText } from "./pipeline";
 import { indexExisting, planImport, type ExistingProduct, type PlannedRow } from "./plan";
 import { duplicatesFrom, nameAndPrepare, type Duplicates } from "./prepare.server";
 import {
@@ -22,58 +25,109 @@ import {
 import type { ImportMode, ImportRowMessage, ImportRowResult, ImportSummary, RowAction } from "./run-messages";
 import { finalStatusAfterWrite, finalStatusBeforeWrite } from "./statuses";
 import { rowMessageText } from "./texts.server";
-import { understandFile, type PipelineResult } from "./pipeline";
-import type { Rejection, UnderstoodRow } from "./types";
+import type { DetectedFormat, Rejection } from "./types";
+import { identifyRow, understandRow } from "./understand";
 
 /**
  * The whole import on the server (issue 5: background mode and the command line run the same
- * modules as the screen): read the file, understand every row, then write it batch by batch
- * through the same batch writer, with retries, and finish the run.
+ * modules as the screen). Two passes over the text: a quick one that refuses a bad file before
+ * anything is written and finds the items the file repeats (the last row of an item wins), then
+ * the real one, which understands each batch and writes it through the same batch writer as the
+ * screen's batches, with retries, while the next batch is being read. Memory stays bounded: no
+ * more than two batches of understood rows are held at once.
  */
 
-export type ReadResult = Extract<PipelineResult, { ok: true }> | { ok: false; rejection: Rejection };
+export type ScannedFile = {
+  ok: true;
+  text: string;
+  encoding: TextEncodingName;
+  format: DetectedFormat;
+  totalRows: number;
+  /** [earlier row, later row of the same item that wins over it]. */
+  superseded: Array<[number, number]>;
+};
 
-/** Decode, detect, parse and understand a whole file, yielding to the event loop between batches. */
-export async function readImportFile(bytes: Uint8Array, batchSize = DEFAULT_BATCH_SIZE): Promise<ReadResult> {
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The first pass: size, decoding, format, every record parsed (an unclosed quote anywhere refuses
+ * the whole file) and each row's QuickBooks ID, to find repeated items. Names nothing, writes nothing.
+ */
+export async function scanImportFile(bytes: Uint8Array): Promise<ScannedFile | { ok: false; rejection: Rejection }> {
   const tooLarge = checkFileSize(bytes.byteLength);
   if (tooLarge) return { ok: false, rejection: tooLarge };
-  const result = await understandFile(bytes, {
-    batchSize,
-    collect: true,
-    // A promise pauses the reading: other requests get their turn between batches.
-    onBatch: () => new Promise<void>((resolve) => setImmediate(resolve)),
+  const decoded = decodeFile(bytes);
+  if (!decoded.ok) return { ok: false, rejection: decoded.rejection };
+  const detected = detectFormat(decoded.text);
+  if (!detected.ok) return { ok: false, rejection: detected.rejection };
+  const { format } = detected;
+  const lastRow = new Map<string, number>();
+  const superseded: Array<[number, number]> = [];
+  const parsed = await parseRows(decoded.text, format, {
+    batchSize: 2_000,
+    onBatch: (raws) => {
+      for (const raw of raws) {
+        const { quickbooksId, importable } = identifyRow(raw, format);
+        if (!importable || quickbooksId === null) continue;
+        const previous = lastRow.get(quickbooksId);
+        if (previous !== undefined) superseded.push([previous, raw.row]);
+        lastRow.set(quickbooksId, raw.row);
+      }
+      return nextTurn();
+    },
   });
-  return result.ok ? result : { ok: false, rejection: result.rejection };
+  if (!parsed.ok) return { ok: false, rejection: parsed.rejection };
+  return { ok: true, text: decoded.text, encoding: decoded.encoding, format, totalRows: parsed.rows, superseded };
 }
 
 export type RunProgress = { batchNumber: number; totalBatches: number; outcome: BatchOutcome };
 
+class Stopped extends Error {}
+
 /**
- * Writes the batches of a run not recorded yet, in order, each tried up to three times; batches
- * already recorded (applied or failed, e.g. before a restart) are never written again.
- * `shouldStop` is asked between batches (never inside one). Returns false when it stopped early.
+ * The second pass: reads the text again a batch at a time, understands and names each batch and
+ * writes the batches of the run not recorded yet, in order, each tried up to three times; batches
+ * already recorded (applied or failed, e.g. before a restart) are never written again. One batch
+ * is written while the next is understood. `shouldStop` is asked between batches, never inside
+ * one. Returns false when it stopped early.
  */
-export async function writeRunBatches(
+export async function writeRunFromText(
   run: LoadedRun,
-  rows: UnderstoodRow[],
+  text: string,
   duplicates: Duplicates,
   options: { shouldStop?: () => boolean; onProgress?: (progress: RunProgress) => void } = {},
 ): Promise<boolean> {
   const recorded = await recordedBatches(run.id);
   const namer = namerFor(run.id);
-  for (let n = 1; n <= run.totalBatches; n++) {
-    if (recorded.has(n)) continue;
-    if (options.shouldStop?.()) return false;
-    const slice = rows.slice((n - 1) * run.batchSize, n * run.batchSize);
-    const prepared = await nameAndPrepare(slice, duplicates, namer);
-    const outcome = await applyPreparedBatchWithRetries(run, n, prepared, (attempt) =>
-      options.onProgress?.({ batchNumber: n, totalBatches: run.totalBatches, outcome: attempt }),
+  const { format } = run.context;
+  let batchNumber = 0;
+  let writing: Promise<void> = Promise.resolve();
+  const write = async (n: number, rows: ReturnType<typeof understandRow>[]) => {
+    const prepared = await nameAndPrepare(rows, duplicates, namer);
+    await applyPreparedBatchWithRetries(run, n, prepared, (outcome) =>
+      options.onProgress?.({ batchNumber: n, totalBatches: run.totalBatches, outcome }),
     );
-    if (outcome.status === "retry") throw new Error("unreachable: retries are exhausted");
-    // Let requests in between batches (DESIGN section 7: one import never stalls the others).
-    await new Promise((resolve) => setImmediate(resolve));
+  };
+  try {
+    const parsed = await parseRows(text, format, {
+      batchSize: run.batchSize,
+      onBatch: async (raws) => {
+        const n = ++batchNumber;
+        const rows = recorded.has(n) ? null : raws.map((raw) => understandRow(raw, format));
+        await writing;
+        if (!rows) return nextTurn();
+        if (options.shouldStop?.()) throw new Stopped();
+        writing = write(n, rows);
+      },
+    });
+    await writing;
+    if (!parsed.ok) throw new Error(`the stored file no longer reads: ${parsed.rejection.code}`);
+    return true;
+  } catch (error) {
+    await writing.catch(() => {});
+    if (error instanceof Stopped) return false;
+    throw error;
   }
-  return true;
 }
 
 export type ImportFileInput = {
@@ -86,25 +140,31 @@ export type ImportFileInput = {
   dryRun?: boolean;
   batchSize?: number;
   mode?: ImportMode;
+  /** Return every row's result (default false: read them with findImportRows or allRunRows). */
+  collectRows?: boolean;
   onProgress?: (progress: RunProgress) => void;
 };
 
 export type ImportFileResult =
-  | { ok: true; summary: ImportSummary; rows: ImportRowResult[] }
+  | {
+      ok: true;
+      summary: ImportSummary;
+      /** Every row's result with `collectRows` (always for a dry run); else empty. */
+      rows: ImportRowResult[];
+    }
   | { ok: false; rejection: Rejection; summary: null; rows: [] };
 
 /**
  * Imports a whole file now (the command line; the benchmark): a refused file writes nothing (not
  * even a new list); a dry run reads the catalogue and writes nothing; otherwise a run is written
- * batch by batch and finished, and every row's result is returned.
+ * batch by batch and finished.
  */
 export async function importFile(input: ImportFileInput): Promise<ImportFileResult> {
   const batchSize = input.batchSize ?? DEFAULT_BATCH_SIZE;
-  const read = await readImportFile(input.bytes, batchSize);
-  if (!read.ok) return { ok: false, rejection: read.rejection, summary: null, rows: [] };
-  const superseded = [...read.superseded];
-
-  if (input.dryRun) return dryRun(input, read.rows, batchSize);
+  const scan = await scanImportFile(input.bytes);
+  if (!scan.ok) return { ok: false, rejection: scan.rejection, summary: null, rows: [] };
+  if (input.newListName === undefined && !input.listSlug?.trim()) throw new ImportRunError("listRequired", 400);
+  if (input.dryRun) return dryRun(input, scan, batchSize);
 
   let listSlug = input.listSlug?.trim() ?? "";
   if (input.newListName !== undefined) {
@@ -122,27 +182,26 @@ export async function importFile(input: ImportFileInput): Promise<ImportFileResu
     });
     listSlug = created.slug;
   }
-  if (!listSlug) throw new ImportRunError("listRequired", 400);
 
   const created = await withTransaction((tx) =>
     insertRun(tx, {
       actor: input.actor,
       listSlug,
       fileName: input.fileName,
-      format: read.format,
-      encoding: read.encoding,
-      totalRows: read.totalRows,
+      format: scan.format,
+      encoding: scan.encoding,
+      totalRows: scan.totalRows,
       batchSize,
       mode: input.mode ?? "cli",
       status: "pending",
-      superseded,
+      superseded: scan.superseded,
     }),
   );
   const run = await loadRun(created.id);
   const results: ImportRowResult[] = [];
-  await writeRunBatches(run, read.rows, duplicatesFrom(superseded), {
+  await writeRunFromText(run, scan.text, duplicatesFrom(scan.superseded), {
     onProgress: (progress) => {
-      if (progress.outcome.status !== "retry") results.push(...progress.outcome.rows);
+      if (input.collectRows && progress.outcome.status !== "retry") results.push(...progress.outcome.rows);
       input.onProgress?.(progress);
     },
   });
@@ -150,7 +209,7 @@ export async function importFile(input: ImportFileInput): Promise<ImportFileResu
   return { ok: true, summary, rows: results };
 }
 
-/** The rows of a finished run, in order (for a run written elsewhere, e.g. by a background job). */
+/** The rows of a run, in order (e.g. for the command line's --json). */
 export async function allRunRows(runId: string) {
   const run = await loadRun(runId);
   const rows: ImportRowResult[] = [];
@@ -158,7 +217,7 @@ export async function allRunRows(runId: string) {
   return rows;
 }
 
-/** What the list and catalogue hold for the plan: every product with a QuickBooks ID or SKU. */
+/** What the list and catalogue hold for the plan: every product, with its price in the list. */
 async function existingProducts(listSlug: string | undefined): Promise<ExistingProduct[]> {
   let listId: string | null = null;
   if (listSlug) {
@@ -207,10 +266,11 @@ const PLANNED_ACTION: Record<PlannedRow["action"], RowAction> = {
 };
 
 /** A dry run: the plan against the catalogue as it is, and what each row would become. Nothing is written. */
-async function dryRun(input: ImportFileInput, rows: UnderstoodRow[], batchSize: number): Promise<ImportFileResult> {
-  const existing =
-    input.newListName !== undefined ? await existingProducts(undefined) : await existingProducts(input.listSlug);
-  if (input.newListName === undefined && !input.listSlug?.trim()) throw new ImportRunError("listRequired", 400);
+async function dryRun(input: ImportFileInput, scan: ScannedFile, batchSize: number): Promise<ImportFileResult> {
+  const existing = await existingProducts(input.newListName !== undefined ? undefined : input.listSlug?.trim());
+  const understood = await understandText(scan.text, { batchSize, onBatch: nextTurn }, scan.encoding);
+  if (!understood.ok) return { ok: false, rejection: understood.rejection, summary: null, rows: [] };
+  const rows = understood.rows;
   const plan = planImport(rows, indexExisting(existing));
   const planned = new Map(plan.rows.map((p) => [p.row, p]));
   const results = rows.map((row): ImportRowResult => {
@@ -246,13 +306,20 @@ async function dryRun(input: ImportFileInput, rows: UnderstoodRow[], batchSize: 
     };
   });
   const c = plan.counts;
-  const invalid = c.skipped.service_item + c.skipped.known_non_product_code + c.skipped.invalid_description;
+  let listName = input.newListName?.trim() ?? "";
+  if (input.newListName === undefined && input.listSlug) {
+    const [list] = await db()
+      .select({ name: priceList.name })
+      .from(priceList)
+      .where(eq(priceList.slug, input.listSlug.trim()));
+    listName = list?.name ?? "";
+  }
   const summary: ImportSummary = {
     runId: null,
-    listSlug: input.listSlug ?? "",
-    listName: input.newListName ?? "",
+    listSlug: input.listSlug?.trim() ?? "",
+    listName,
     fileName: input.fileName,
-    format: null,
+    format: scan.format.id,
     mode: input.mode ?? "cli",
     dryRun: true,
     totalRows: c.total,
@@ -267,7 +334,7 @@ async function dryRun(input: ImportFileInput, rows: UnderstoodRow[], batchSize: 
     skipped: c.unchanged + c.skipped.duplicate,
     errors: c.errors,
     processedInactive: c.inactive,
-    invalidRowsSkipped: invalid,
+    invalidRowsSkipped: c.skipped.service_item + c.skipped.known_non_product_code + c.skipped.invalid_description,
     skippedBy: {
       service_item: c.skipped.service_item,
       known_non_product_code: c.skipped.known_non_product_code,
@@ -285,12 +352,5 @@ async function dryRun(input: ImportFileInput, rows: UnderstoodRow[], batchSize: 
     outcome: c.errors > 0 ? "warning" : "success",
     rejection: null,
   };
-  if (input.listSlug) {
-    const [list] = await db()
-      .select({ name: priceList.name })
-      .from(priceList)
-      .where(eq(priceList.slug, input.listSlug));
-    summary.listName = list?.name ?? "";
-  }
   return { ok: true, summary, rows: results };
 }

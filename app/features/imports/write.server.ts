@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, like, or, sql } from "drizzle-orm";
+import { and, eq, inArray, like, sql } from "drizzle-orm";
+import { unnestRows } from "~/db/bulk.server";
 import type { Tx } from "~/db/client.server";
 import { importBatch, importRow, importRun, priceListItem, priceListVersion, product } from "~/db/schema";
 import {
@@ -124,45 +125,43 @@ async function findProducts(tx: Tx, listId: string, rows: PreparedRow[]) {
   const keys = [...new Set(rows.map((r) => r.quickbooksId!))];
   const skus = [...new Set(rows.map((r) => r.sku).filter((s): s is string => s !== null))];
   if (keys.length === 0) return { byKey: new Map<string, ProductState>(), bySku: new Map<string, ProductState[]>() };
-  const found = await tx
-    .select({
-      id: product.id,
-      quickbooksId: product.quickbooksId,
-      sku: product.sku,
-      active: product.active,
-      quantity: product.quantity,
-    })
-    .from(product)
-    .where(
-      or(
-        inArray(product.quickbooksId, keys),
-        skus.length > 0 ? and(isNull(product.quickbooksId), inArray(product.sku, skus)) : undefined,
-      ),
-    )
-    .orderBy(asc(product.createdAt), asc(product.id))
-    .for("update");
-  const items =
-    found.length > 0
-      ? await tx
-          .select({ productId: priceListItem.productId, priceCents: priceListItem.priceCents })
-          .from(priceListItem)
-          .where(
-            and(
-              eq(priceListItem.priceListId, listId),
-              inArray(
-                priceListItem.productId,
-                found.map((p) => p.id),
-              ),
-            ),
-          )
-      : [];
-  const prices = new Map(items.map((i) => [i.productId, i.priceCents]));
+  // Index lookups with the rows' keys as array parameters (plans that stay good without table
+  // statistics, which PGlite never gathers). Not locked: the update writes the file's values for
+  // the fields an import owns whatever a concurrent edit did, and bumps the revision (D25).
+  type Found = {
+    id: string;
+    quickbooks_id: string | null;
+    sku: string | null;
+    active: boolean;
+    quantity: string | null;
+  };
+  const found = (
+    await tx.execute<Found>(sql`
+      select id, quickbooks_id, sku, active, quantity from ${product}
+      where quickbooks_id = any(${sql.param(keys)}::text[])
+      order by id`)
+  ).rows;
+  if (skus.length > 0) {
+    const bySku = await tx.execute<Found>(sql`
+      select id, quickbooks_id, sku, active, quantity from ${product}
+      where sku = any(${sql.param(skus)}::text[]) and quickbooks_id is null
+      order by created_at, id`);
+    found.push(...bySku.rows);
+  }
+  const prices = new Map<string, number | null>();
+  if (found.length > 0) {
+    const items = await tx.execute<{ product_id: string; price_cents: number | null }>(sql`
+      select product_id, price_cents from ${priceListItem}
+      where price_list_id = ${listId} and product_id = any(${sql.param(found.map((p) => p.id))}::uuid[])`);
+    for (const item of items.rows)
+      prices.set(item.product_id, item.price_cents === null ? null : Number(item.price_cents));
+  }
   const byKey = new Map<string, ProductState>();
   const bySku = new Map<string, ProductState[]>();
   for (const p of found) {
     const state: ProductState = {
       id: p.id,
-      quickbooksId: p.quickbooksId,
+      quickbooksId: p.quickbooks_id,
       sku: p.sku,
       active: p.active,
       quantity: numberOrNull(p.quantity),
@@ -170,7 +169,7 @@ async function findProducts(tx: Tx, listId: string, rows: PreparedRow[]) {
       priceCents: prices.get(p.id) ?? null,
       create: null,
     };
-    if (p.quickbooksId !== null) byKey.set(p.quickbooksId, state);
+    if (p.quickbooks_id !== null) byKey.set(p.quickbooks_id, state);
     else if (p.sku !== null) bySku.set(p.sku, [...(bySku.get(p.sku) ?? []), state]);
   }
   return { byKey, bySku };
@@ -185,7 +184,11 @@ async function assignSlugs(tx: Tx, creates: Array<NonNullable<ProductState["crea
   });
   const candidates = [...new Set(options.flat())];
   const taken = new Set(
-    (await tx.select({ slug: product.slug }).from(product).where(inArray(product.slug, candidates))).map((r) => r.slug),
+    (
+      await tx.execute<{ slug: string }>(
+        sql`select slug from ${product} where slug = any(${sql.param(candidates)}::text[])`,
+      )
+    ).rows.map((r) => r.slug),
   );
   const free = (slug: string) => !taken.has(slug) && !RESERVED_SLUGS.has(slug);
   for (const [i, create] of creates.entries()) {
@@ -363,31 +366,66 @@ export async function writeBatch(tx: Tx, input: BatchWrite): Promise<ImportRowRe
   await assignSlugs(tx, creates);
   if (creates.length > 0) {
     const now = new Date();
-    const inserted = await tx
-      .insert(product)
-      .values(creates.map((c) => ({ ...c, createdAt: now, updatedAt: now })))
-      .returning({ id: product.id, quickbooksId: product.quickbooksId });
-    const ids = new Map(inserted.map((r) => [r.quickbooksId!, r.id]));
+    const column = <K extends keyof (typeof creates)[number]>(key: K) => creates.map((c) => c[key] ?? null);
+    const inserted = await tx.execute<{ id: string; quickbooks_id: string }>(sql`
+      insert into ${product} (slug, name_en, name_es, category, base_price_cents, quantity, unit, pack_value,
+        pack_unit, active, quickbooks_id, sku, created_at, updated_at)
+      select v.*, ${now}::timestamptz, ${now}::timestamptz from ${unnestRows(
+        [
+          [column("slug"), "text"],
+          [column("nameEn"), "text"],
+          [column("nameEs"), "text"],
+          [column("category"), "text"],
+          [column("basePriceCents"), "integer"],
+          [column("quantity"), "numeric"],
+          [column("unit"), "text"],
+          [column("packValue"), "numeric"],
+          [column("packUnit"), "text"],
+          [column("active"), "boolean"],
+          [column("quickbooksId"), "text"],
+          [column("sku"), "text"],
+        ],
+        [
+          "slug",
+          "name_en",
+          "name_es",
+          "category",
+          "base_price_cents",
+          "quantity",
+          "unit",
+          "pack_value",
+          "pack_unit",
+          "active",
+          "quickbooks_id",
+          "sku",
+        ],
+      )}
+      returning id, quickbooks_id`);
+    const ids = new Map(inserted.rows.map((r) => [r.quickbooks_id, r.id]));
     for (const state of created) state.id = ids.get(state.quickbooksId!)!;
   }
-  const updates = new Map<string, ProductState>();
-  for (const o of outcomes) {
-    if (o.action === "updated" && o.productStatus === "success" && !o.state!.create)
-      updates.set(o.state!.id!, o.state!);
-  }
-  if (updates.size > 0) {
-    const values = sql.join(
-      [...updates.values()].map(
-        (s) =>
-          sql`(${s.id}::uuid, ${s.active}::boolean, ${s.quantity === null ? null : s.quantity.toFixed(2)}::numeric, ${s.sku}::text, ${s.quickbooksId}::text)`,
-      ),
-      sql`, `,
-    );
+  const updates = [
+    ...new Set(
+      outcomes
+        .filter((o) => o.action === "updated" && o.productStatus === "success" && !o.state!.create)
+        .map((o) => o.state!),
+    ),
+  ];
+  if (updates.length > 0) {
     await tx.execute(sql`
       update ${product} as p
       set active = v.active, quantity = coalesce(v.quantity, p.quantity), sku = v.sku, quickbooks_id = v.quickbooks_id,
           revision = p.revision + 1, updated_at = now()
-      from (values ${values}) as v(id, active, quantity, sku, quickbooks_id)
+      from ${unnestRows(
+        [
+          [updates.map((s) => s.id), "uuid"],
+          [updates.map((s) => s.active), "boolean"],
+          [updates.map((s) => (s.quantity === null ? null : s.quantity.toFixed(2))), "numeric"],
+          [updates.map((s) => s.sku), "text"],
+          [updates.map((s) => s.quickbooksId), "text"],
+        ],
+        ["id", "active", "quantity", "sku", "quickbooks_id"],
+      )}
       where p.id = v.id`);
   }
 
@@ -403,7 +441,6 @@ export async function writeBatch(tx: Tx, input: BatchWrite): Promise<ImportRowRe
       newCents: o.priceChange.newCents,
     });
   }
-  let pricesChanged = 0;
   if (changes.size > 0) {
     const reason = `import:${runId}`;
     const [version] = await tx
@@ -412,16 +449,15 @@ export async function writeBatch(tx: Tx, input: BatchWrite): Promise<ImportRowRe
       .where(and(eq(priceListVersion.priceListId, list.id), eq(priceListVersion.reason, reason)))
       .limit(1);
     if (!version) await takeVersion(tx, list, { actor: input.actor, reason, automatic: true });
-    const applied = await applyPriceChanges(tx, list, [...changes.values()], {
+    await applyPriceChanges(tx, list, [...changes.values()], {
       actor: input.actor,
       source: "import",
       itemActivity: false,
     });
-    pricesChanged = applied.changed;
   }
 
   const results = outcomes.map((o) => toResult(o, batchNumber));
-  await storeRows(tx, runId, results, { pricesChanged });
+  await storeRows(tx, runId, results);
   await faults.beforeCommit?.({ runId, batchNumber, attempt });
   return results;
 }
@@ -479,6 +515,21 @@ type StoredRaw = Pick<
   | "messages"
 >;
 
+const STORED_KEYS = [
+  "line",
+  "quickbooksId",
+  "nameEs",
+  "category",
+  "packValue",
+  "packUnit",
+  "unit",
+  "priceCents",
+  "sku",
+  "quantity",
+  "namedBy",
+  "messages",
+] as const satisfies ReadonlyArray<keyof StoredRaw>;
+
 export function resultFromStored(stored: typeof importRow.$inferSelect): ImportRowResult {
   const raw = (stored.raw ?? {}) as Partial<StoredRaw>;
   return {
@@ -508,41 +559,37 @@ export function resultFromStored(stored: typeof importRow.$inferSelect): ImportR
   };
 }
 
-async function storeRows(tx: Tx, runId: string, results: ImportRowResult[], _info: { pricesChanged: number }) {
+async function storeRows(tx: Tx, runId: string, results: ImportRowResult[]) {
   if (results.length === 0) return;
-  await tx.insert(importRow).values(
-    results.map((r) => {
-      const raw: StoredRaw = {
-        line: r.line,
-        quickbooksId: r.quickbooksId,
-        nameEs: r.nameEs,
-        category: r.category,
-        packValue: r.packValue,
-        packUnit: r.packUnit,
-        unit: r.unit,
-        priceCents: r.priceCents,
-        sku: r.sku,
-        quantity: r.quantity,
-        action: r.action,
-        namedBy: r.namedBy,
-        messages: r.messages,
-      };
-      return {
-        runId,
-        rowNumber: r.row,
-        batchNumber: r.batch,
-        sourceName: r.item,
-        processedName: r.name,
-        productId: r.productId,
-        aiStatus: r.aiStatus,
-        dbProductStatus: r.dbProductStatus,
-        dbPriceStatus: r.dbPriceStatus,
-        finalStatus: r.finalStatus,
-        finalMessage: r.message,
-        raw,
-      };
-    }),
-  );
+  // Only what is set: tens of thousands of these are written per import.
+  const raws = results.map((r) => {
+    const raw: Partial<StoredRaw> = { action: r.action };
+    for (const key of STORED_KEYS) {
+      const value = r[key];
+      if (value !== null && !(Array.isArray(value) && value.length === 0))
+        (raw as Record<string, unknown>)[key] = value;
+    }
+    return raw;
+  });
+  await tx.execute(sql`
+    insert into ${importRow} (run_id, row_number, batch_number, source_name, processed_name, product_id, ai_status,
+      db_product_status, db_price_status, final_status, final_message, raw)
+    select ${runId}::uuid, v.* from ${unnestRows(
+      [
+        [results.map((r) => r.row), "integer"],
+        [results.map((r) => r.batch), "integer"],
+        [results.map((r) => r.item), "text"],
+        [results.map((r) => r.name), "text"],
+        [results.map((r) => r.productId), "uuid"],
+        [results.map((r) => r.aiStatus), "text"],
+        [results.map((r) => r.dbProductStatus), "text"],
+        [results.map((r) => r.dbPriceStatus), "text"],
+        [results.map((r) => r.finalStatus), "text"],
+        [results.map((r) => r.message), "text"],
+        [raws, "jsonb"],
+      ],
+      ["r", "b", "s", "p", "pid", "ai", "dp", "dpr", "f", "m", "raw"],
+    )}`);
 }
 
 /**
@@ -584,6 +631,6 @@ export async function writeFailedBatch(
       message: rowMessageText(messages),
     };
   });
-  await storeRows(tx, input.runId, results, { pricesChanged: 0 });
+  await storeRows(tx, input.runId, results);
   return results;
 }
