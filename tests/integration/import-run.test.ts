@@ -19,7 +19,9 @@ import {
   priceListVersion,
   product,
 } from "../../app/db/schema";
+import Papa from "papaparse";
 import { understandFile } from "../../app/features/imports";
+import { exportImportRowsCsv } from "../../app/features/imports/export.server";
 import { importFile } from "../../app/features/imports/import-file.server";
 import {
   applyImportBatch,
@@ -605,5 +607,27 @@ describe(`bad files (${test.kind}): a clear rejection that writes nothing, or a 
     const stored = await db().select({ q: product.quickbooksId, name: product.nameEn }).from(product);
     expect(stored.some((p) => p.q?.includes("<img src=x onerror=alert(1)>"))).toBe(true);
     expect(stored.every((p) => p.name.length <= 120 && (p.q ?? "").length <= 200)).toBe(true);
+  });
+
+  it("the results export as CSV in the reader's language, spreadsheet formulas neutralised", async () => {
+    const result = await importFile({
+      actor: seller,
+      fileName: "csv_injection.csv",
+      bytes: read("bad/csv_injection.csv"),
+      listSlug,
+    });
+    if (!result.ok) throw new Error("refused");
+    const { csv, fileName } = await exportImportRowsCsv(result.summary.runId!, { lang: "es" });
+    expect(fileName).toBe("csv_injection-results.csv");
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    const cells = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
+    expect(cells[0].slice(0, 4)).toEqual(["Fila", "Línea", "Artículo de QuickBooks", "Nombre (inglés)"]);
+    const items = cells.slice(1).map((row) => row[2]);
+    expect(items.length).toBe(result.summary.totalRows);
+    for (const cell of cells.slice(1).flat()) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
+    expect(items.some((item) => item.startsWith("'=") || item.startsWith("'+") || item.startsWith("'@"))).toBe(true);
+    const only = await exportImportRowsCsv(result.summary.runId!, { lang: "en", statuses: ["success"] });
+    const onlyRows = Papa.parse<string[]>(only.csv.slice(1), { skipEmptyLines: true }).data.slice(1);
+    expect(onlyRows.every((row) => row[16] === "Success")).toBe(true);
   });
 });
