@@ -17,6 +17,7 @@ type Timing = {
   rssPeakMb: number;
   loopMaxMs: number;
   loopP99Ms: number;
+  longestGapMs: number;
   summary: { totalProcessed: number; created: number; unchanged: number; errors: number; outcome: string };
 };
 
@@ -38,6 +39,12 @@ async function measure(env: Record<string, string>) {
   return (await child(["import", FILE, slug], env)) as { first: Timing; again: Timing };
 }
 
+/**
+ * The longest the event loop was held: the larger of the delay histogram's maximum and the
+ * longest gap between ticks of a 5 ms timer (PGlite's work inside the process shows in the second).
+ */
+const stall = (t: Timing) => Math.max(t.loopMaxMs, t.longestGapMs - 5);
+
 function rows(engine: string, result: { first: Timing; again: Timing }, budget: { seconds?: number; rssMb: number }) {
   const { first, again } = result;
   const s = first.summary;
@@ -54,19 +61,22 @@ function rows(engine: string, result: { first: Timing; again: Timing }, budget: 
       value: first.rssPeakMb,
       unit: "MB",
       budget: { max: budget.rssMb },
-      note: "whole process: runtime, database client (PGlite runs inside it), file and rows",
+      note:
+        engine === "PGlite"
+          ? "whole process: Node, the embedded database running inside it, file and rows"
+          : "whole process: Node, the database client, file and rows",
     },
     {
       what: `  event-loop delay during the import (${engine})`,
-      value: first.loopMaxMs,
+      value: stall(first),
       unit: "ms",
-      note: `max; p99 ${first.loopP99Ms.toFixed(0)} ms`,
+      note: `longest stall; p99 of the delay ${first.loopP99Ms.toFixed(0)} ms`,
     },
     {
       what: `  the same file again, nothing changes (${engine})`,
       value: again.seconds,
       unit: "s",
-      note: `${again.summary.unchanged} unchanged; event loop max ${again.loopMaxMs.toFixed(0)} ms`,
+      note: `${again.summary.unchanged} unchanged; longest event-loop stall ${stall(again).toFixed(0)} ms`,
     },
   ];
   return out;
