@@ -259,6 +259,15 @@ describe(`the import screen's path (${test.kind})`, () => {
     expect(listed.runs.map((r) => r.id)).toEqual([run.id]);
   });
 
+  it("qbd_small.csv and the newer QBO header wording, sent by the screen: every row as EXPECTED.md says", async () => {
+    const qbd = await importLikeTheScreen("qbd_small.csv", listSlug, 25);
+    compareWithExpected(qbd.rows, "## qbd_small.csv");
+    expect(qbd.summary).toMatchObject({ created: 50, processedInactive: 3, errors: 0, outcome: "success" });
+    const other = await newList("Newer Headers");
+    const newer = await importLikeTheScreen("variants/qbo_small_new_headers.csv", other.slug);
+    compareWithExpected(newer.rows, "## qbo_small.csv");
+  });
+
   it("a batch sent again answers its stored results and writes nothing twice", async () => {
     const understood = await understandFile(read("qbo_small.csv"));
     if (!understood.ok) throw new Error("refused");
