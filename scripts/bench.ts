@@ -14,6 +14,7 @@ import {
   type Measurement,
 } from "./lib/bench";
 import { argValue, hasFlag } from "./lib/cli";
+import { importSuite } from "./lib/import-bench";
 import { budgetPages, jsBudgetKb, measurePages } from "./lib/js-budget";
 import { lighthouseBudget, lighthousePages } from "./lib/lighthouse";
 import { pricesSuite } from "./lib/price-bench";
@@ -26,7 +27,8 @@ js (JavaScript before interaction on the public pages), lighthouse (mobile, medi
 prices (the private price page with 2,000 products against a bare node:http handler running the same query
 and table, 8 connections, --rounds runs of --duration s each after a --warmup s warm-up, and its p95 latency;
 the editor's save of 500 prices, median of --save-runs; a saved price's way to another page's event stream,
---event-saves saves). The suites run the production build in a temporary DATA_DIR (DATABASE_URL is ignored):
+--event-saves saves), import (qbo_large.csv through the import's server path, on a throwaway PostgreSQL
+server and on PGlite). The suites run the production build in a temporary DATA_DIR (DATABASE_URL is ignored):
 on the embedded database, and for prices also on a throwaway PostgreSQL server they start (installed from
 Debian's packages when missing and run as root).
 Benchmarks, not tests: a figure over budget is reported, and the command still exits 0.`;
@@ -195,7 +197,7 @@ const lighthouseSuite: BenchSuite = {
     }),
 };
 
-const suites: BenchSuite[] = [startup, js, lighthouseSuite, pricesSuite];
+const suites: BenchSuite[] = [startup, js, lighthouseSuite, pricesSuite, importSuite];
 
 if (hasFlag("help")) {
   console.log(usage);

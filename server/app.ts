@@ -5,6 +5,7 @@ import { requestInfoContext } from "~/context";
 import { bootstrap, shutdownDatabase } from "~/db/bootstrap.server";
 import { databaseHandle } from "~/db/client.server";
 import { sql } from "drizzle-orm";
+import { startImportWorker, stopImportWorker } from "~/features/imports/jobs.server";
 import { deliverDueMessages } from "~/features/mail/outbox.server";
 import { pruneExpiredRows } from "~/features/maintenance/retention.server";
 import { stopPriceListEvents } from "~/features/price-lists/events.server";
@@ -63,6 +64,8 @@ export async function startup() {
     pruneExpiredRows().catch((error) => logger.error({ err: error }, "retention run failed"));
   }, 10 * 60_000);
   retentionTimer.unref();
+  // Background imports: jobs claimed from the database, resumed after a restart (issue 5).
+  startImportWorker();
 }
 
 /** Ends every open event stream, so closing the HTTP server is not held up by them. */
@@ -73,5 +76,7 @@ export async function endStreams() {
 export async function shutdown() {
   clearInterval(mailTimer);
   clearInterval(retentionTimer);
+  // A running import ends its current batch and goes back to the queue for the next start.
+  await stopImportWorker();
   await shutdownDatabase();
 }

@@ -2,7 +2,6 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
-import { initAuth } from "~/auth/auth.server";
 import { config } from "~/config.server";
 import { logger } from "~/lib/logger.server";
 import { closeDatabase, isDatabaseOpen, openDatabase, type DatabaseHandle } from "./client.server";
@@ -12,6 +11,11 @@ import { appSetting } from "./schema";
 export type BootstrapOptions = {
   /** Seed the catalogue and demo accounts when the database is new (the embedded default). */
   seedOnFirstStart?: boolean;
+  /**
+   * Prepare auth (default true). A tool that signs nobody in (the import command line) leaves it
+   * out, and with it the memory its modules take.
+   */
+  auth?: boolean;
 };
 
 /** A file-name-safe UTC time stamp, so backups sort by name in the order they were taken. */
@@ -50,7 +54,10 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     : await openDatabase({ kind: "pglite", dataDir });
   await snapshotBeforeMigrating(handle, dataDir);
   await migrateDatabase(handle);
-  await initAuth();
+  if (options.auth !== false) {
+    const { initAuth } = await import("~/auth/auth.server");
+    await initAuth();
+  }
   if (options.seedOnFirstStart) {
     if (handle.kind === "pglite") {
       const { seedCatalog, seedDemoAccounts } = await import("./seed.server");

@@ -96,12 +96,13 @@ export function positionalArgs(optionsWithValue: string[] = []) {
 /**
  * Runs a command-line tool on the configured database: takes the data-directory lock, opens
  * and migrates the database (no seeding), runs the work, then closes everything (an open
- * PGlite would keep the process alive) and exits 0, or 1 with a message a person can act on.
+ * PGlite would keep the process alive) and exits with the code `work` returns (0 when none), or 1
+ * with a message a person can act on.
  */
 export async function runTool(
   holder: string,
-  work: () => Promise<void>,
-  options: { bootstrap?: boolean } = {},
+  work: () => Promise<void | number>,
+  options: { bootstrap?: boolean; auth?: boolean } = {},
 ): Promise<never> {
   process.env.NODE_ENV ??= "production";
   // Tools speak through their own output; the server's info logs would only add noise.
@@ -113,9 +114,9 @@ export async function runTool(
     release = lockEmbeddedDatabase(holder);
     if (options.bootstrap !== false) {
       const { bootstrap } = await import("../../app/db/bootstrap.server");
-      await bootstrap();
+      await bootstrap({ auth: options.auth });
     }
-    await work();
+    code = (await work()) ?? 0;
   } catch (error) {
     reportError(error);
     code = 1;

@@ -1,5 +1,6 @@
 import {
   bigserial,
+  customType,
   index,
   integer,
   jsonb,
@@ -41,6 +42,10 @@ export const importRun = pgTable(
     summary: jsonb("summary"),
     outcome: text("outcome"),
     fileKey: text("file_key"),
+    /** Rows per batch: batch n holds data rows (n-1)*batchSize+1 … n*batchSize. */
+    batchSize: integer("batch_size").notNull().default(500),
+    /** What the server needs to go on with the run: the detected format, the file's repeated items. */
+    context: jsonb("context"),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
@@ -82,8 +87,30 @@ export const importRow = pgTable(
     finalMessage: text("final_message"),
     raw: jsonb("raw"),
   },
-  (t) => [index("import_row_run_idx").on(t.runId, t.rowNumber)],
+  (t) => [
+    index("import_row_run_idx").on(t.runId, t.rowNumber),
+    index("import_row_status_idx").on(t.runId, t.finalStatus, t.rowNumber),
+  ],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A file handed to a background import, kept until its run finishes. In the database rather than
+ * on one instance's disk, so whichever app instance claims the job (or resumes it after a restart)
+ * can read it.
+ */
+export const importFile = pgTable("import_file", {
+  runId: uuid("run_id")
+    .primaryKey()
+    .references(() => importRun.id, { onDelete: "cascade" }),
+  bytes: bytea("bytes").notNull(),
+  byteSize: integer("byte_size").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Background jobs: rows claimed with FOR UPDATE SKIP LOCKED and held by a lease with a heartbeat. */
 export const job = pgTable(
@@ -121,5 +148,8 @@ export const mailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("mail_outbox_status_idx").on(t.status, t.nextAttemptAt), index("mail_outbox_created_idx").on(t.createdAt)],
+  (t) => [
+    index("mail_outbox_status_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_created_idx").on(t.createdAt),
+  ],
 );

@@ -11,6 +11,7 @@
  *       {ok, rows, blankRecords, footerRecords} | {ok: false, rejection} (unclosed quote + line).
  *       Write nothing until it resolves ok: a bad quote near the end rejects the whole file.
  *   understandRow(raw: RawRow, format: DetectedFormat): UnderstoodRow   pure, per row
+ *   identifyRow(raw, format): {quickbooksId, importable}                 the same key and decision, cheaply
  *   createDuplicateTracker() / markDuplicates(rows)                     last row of an item wins
  *   planImport(rows: UnderstoodRow[], existing?: ExistingProducts): ImportPlan   dry run, no database
  *   indexExisting(products: ExistingProduct[]): ExistingProducts
@@ -24,7 +25,7 @@
 export { checkFileSize, decodeFile, type DecodeResult, type DecodedFile, type TextEncodingName } from "./decode";
 export { detectFormat, fieldForHeader, type DetectResult } from "./detect";
 export { parseRows, type ParseOptions, type ParseProgress, type ParseResult } from "./parse";
-export { createDuplicateTracker, markDuplicates, understandRow } from "./understand";
+export { createDuplicateTracker, identifyRow, markDuplicates, understandRow } from "./understand";
 export {
   indexExisting,
   planImport,

@@ -41,27 +41,40 @@ function emptyRow(raw: RawRow, item: string, status: RowStatus, messages: RowMes
   };
 }
 
-/**
- * One row → what the built-in engine makes of it (D10): its QuickBooks ID (D21), status in
- * EXPECTED.md's order, and for products and inactive items the English and Spanish names,
- * category, pack, unit, price in cents, SKU and quantity on hand, with a message for each thing
- * worth telling. Pure and synchronous: the browser's worker and the server run the same code.
- * Text is kept as text: markup and formulas in a name stay literally in `item`/`quickbooksId`.
- */
-export function understandRow(raw: RawRow, format: DetectedFormat): UnderstoodRow {
+type Head =
+  | { kind: "error"; row: UnderstoodRow }
+  | {
+      kind: "read";
+      item: string;
+      name: string;
+      description: string;
+      inactive: boolean;
+      status: RowStatus;
+      messages: RowMessage[];
+    };
+
+/** The first half of understanding a row: its item name, key, description and status. */
+function readHead(raw: RawRow, format: DetectedFormat): Head {
   const { fields } = raw;
   const item = fields.name ?? "";
   const messages: RowMessage[] = [];
 
   let name = item.trim();
   if (name === "") {
-    return emptyRow(raw, item, "error", [{ code: "missing_item_name", severity: "error" }]);
+    return { kind: "error", row: emptyRow(raw, item, "error", [{ code: "missing_item_name", severity: "error" }]) };
   }
   const extra = raw.cells.slice(format.headers.length).filter((cell) => cell.trim() !== "").length;
   if (extra > 0) {
-    return emptyRow(raw, item, "error", [
-      { code: "extra_cells", severity: "error", params: { expected: format.headers.length, found: raw.cells.length } },
-    ]);
+    return {
+      kind: "error",
+      row: emptyRow(raw, item, "error", [
+        {
+          code: "extra_cells",
+          severity: "error",
+          params: { expected: format.headers.length, found: raw.cells.length },
+        },
+      ]),
+    };
   }
 
   let deletedLabel = false;
@@ -82,6 +95,32 @@ export function understandRow(raw: RawRow, format: DetectedFormat): UnderstoodRo
 
   const inactive = deletedLabel || isInactiveStatus(fields.activeStatus);
   const { status } = classify({ name, type: fields.type, description, inactive });
+  return { kind: "read", item, name, description, inactive, status, messages };
+}
+
+/**
+ * What identifies a row, without naming it: its QuickBooks ID (D21's key) and whether it creates
+ * or updates a product. The same answers as `understandRow`, at a fraction of its cost, for a
+ * pass over a whole file that only looks for repeated items before anything is written.
+ */
+export function identifyRow(raw: RawRow, format: DetectedFormat): { quickbooksId: string | null; importable: boolean } {
+  const head = readHead(raw, format);
+  if (head.kind === "error") return { quickbooksId: null, importable: false };
+  return { quickbooksId: head.name, importable: head.status === "product" || head.status === "processed_inactive" };
+}
+
+/**
+ * One row → what the built-in engine makes of it (D10): its QuickBooks ID (D21), status in
+ * EXPECTED.md's order, and for products and inactive items the English and Spanish names,
+ * category, pack, unit, price in cents, SKU and quantity on hand, with a message for each thing
+ * worth telling. Pure and synchronous: the browser's worker and the server run the same code.
+ * Text is kept as text: markup and formulas in a name stay literally in `item`/`quickbooksId`.
+ */
+export function understandRow(raw: RawRow, format: DetectedFormat): UnderstoodRow {
+  const head = readHead(raw, format);
+  if (head.kind === "error") return head.row;
+  const { fields } = raw;
+  const { item, name, description, inactive, status, messages } = head;
   const base: UnderstoodRow = {
     ...emptyRow(raw, item, status, messages),
     quickbooksId: name,

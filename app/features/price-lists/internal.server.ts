@@ -1,10 +1,12 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { unnestRows } from "~/db/bulk.server";
 import type { Tx } from "~/db/client.server";
 import { priceHistory, priceList, priceListItem, priceListVersion, product, user } from "~/db/schema";
 import { recordActivity } from "~/features/activity/record.server";
 import { PriceListConflict, PriceListError } from "./errors";
 
-export type Actor = { id: string };
+/** Who makes a change: a person, or nobody (`id: null`, e.g. the import command line). */
+export type Actor = { id: string | null };
 
 /** Where a price change came from; every history row names one. */
 export type PriceSource =
@@ -51,12 +53,19 @@ const centsOf = (v: number | null | "absent") => (v === "absent" ? null : v);
  * The one way items are written once the list is locked: the items, one history row per change
  * and one activity entry per changed item, the list's new revision and its NOTIFY, all in the
  * caller's transaction. Changes that change nothing are left out. Returns the new revision.
+ * `itemActivity: false` leaves out the per-item activity entries, for a writer that records one
+ * entry of its own for the whole operation (an import run, D22); the history rows stay.
  */
 export async function applyPriceChanges(
   tx: Tx,
   list: LockedList,
   changes: PriceChange[],
-  { actor, source, alwaysBump = false }: { actor: Actor; source: PriceSource; alwaysBump?: boolean },
+  {
+    actor,
+    source,
+    alwaysBump = false,
+    itemActivity = true,
+  }: { actor: Actor; source: PriceSource; alwaysBump?: boolean; itemActivity?: boolean },
 ) {
   const real = changes.filter((c) => c.oldCents !== c.newCents);
   if (real.length === 0 && !alwaysBump) return { revision: list.revision, changed: 0 };
@@ -65,26 +74,31 @@ export async function applyPriceChanges(
   const updated = real.filter((c) => actionOf(c) === "updated");
   const created = real.filter((c) => actionOf(c) === "created");
   const deleted = real.filter((c) => actionOf(c) === "deleted");
+  // Each statement carries its rows as array parameters (unnestRows): one import batch writes
+  // hundreds of items, and a VALUES list of that size costs more to build than to run.
   if (updated.length > 0) {
-    const rows = sql.join(
-      updated.map((c) => sql`(${c.productId}::uuid, ${centsOf(c.newCents)}::integer)`),
-      sql`, `,
-    );
     await tx.execute(sql`
       update ${priceListItem} as i set price_cents = v.price, updated_at = ${now}
-      from (values ${rows}) as v(product_id, price)
+      from ${unnestRows(
+        [
+          [updated.map((c) => c.productId), "uuid"],
+          [updated.map((c) => centsOf(c.newCents)), "integer"],
+        ],
+        ["product_id", "price"],
+      )}
       where i.price_list_id = ${list.id} and i.product_id = v.product_id`);
   }
   if (created.length > 0) {
-    await tx.insert(priceListItem).values(
-      created.map((c) => ({
-        priceListId: list.id,
-        productId: c.productId,
-        priceCents: centsOf(c.newCents),
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
+    await tx.execute(sql`
+      insert into ${priceListItem} (price_list_id, product_id, price_cents, created_at, updated_at)
+      select ${list.id}::uuid, v.product_id, v.price, ${now}::timestamptz, ${now}::timestamptz
+      from ${unnestRows(
+        [
+          [created.map((c) => c.productId), "uuid"],
+          [created.map((c) => centsOf(c.newCents)), "integer"],
+        ],
+        ["product_id", "price"],
+      )}`);
   }
   if (deleted.length > 0) {
     await tx.delete(priceListItem).where(
@@ -98,18 +112,20 @@ export async function applyPriceChanges(
     );
   }
   if (real.length > 0) {
-    await tx.insert(priceHistory).values(
-      real.map((c) => ({
-        productId: c.productId,
-        priceListId: list.id,
-        oldPriceCents: centsOf(c.oldCents),
-        newPriceCents: centsOf(c.newCents),
-        source,
-        listRevision: revision,
-        authorId: actor.id,
-        createdAt: now,
-      })),
-    );
+    await tx.execute(sql`
+      insert into ${priceHistory} (product_id, price_list_id, old_price_cents, new_price_cents, source, list_revision,
+        author_id, created_at)
+      select v.product_id, ${list.id}::uuid, v.old, v.new, ${source}, ${revision}::integer, ${actor.id}, ${now}::timestamptz
+      from ${unnestRows(
+        [
+          [real.map((c) => c.productId), "uuid"],
+          [real.map((c) => centsOf(c.oldCents)), "integer"],
+          [real.map((c) => centsOf(c.newCents)), "integer"],
+        ],
+        ["product_id", "old", "new"],
+      )}`);
+  }
+  if (real.length > 0 && itemActivity) {
     const names = await productNames(
       tx,
       real.map((c) => c.productId),

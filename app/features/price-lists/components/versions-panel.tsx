@@ -63,6 +63,7 @@ function useReason() {
   return (reason: string | null, automatic: boolean) => {
     if (!automatic) return reason;
     if (reason === "reapply" || reason === "deleted") return t(`editor.reasons.${reason}`);
+    if (reason?.startsWith("import:")) return t("editor.reasons.import");
     const restored = reason?.match(/^restore:(\d+)$/);
     return restored ? t("editor.reasons.restore", { number: Number(restored[1]) }) : reason;
   };
