@@ -63,3 +63,23 @@ describe("toCsv", () => {
     expect(toCsv([["a", "b"]], { bom: false })).toBe("a,b\r\n");
   });
 });
+
+describe("neutralizeCell, as the import's server export uses it", () => {
+  it.each([
+    ['=HYPERLINK("http://x","y")', '\'=HYPERLINK("http://x","y")'],
+    ["+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0"],
+    ["-2+3+cmd", "'-2+3+cmd"],
+    ["@SUM(1+1)", "'@SUM(1+1)"],
+    ["\t=1+1", "'\t=1+1"],
+    ["\r=1+1", "'\r=1+1"],
+  ])("%j is exported as text", (input, output) => {
+    expect(neutralizeCell(input)).toBe(output);
+  });
+
+  it("leaves ordinary text, numbers and empty cells alone", () => {
+    expect(neutralizeCell("Hass Avocado")).toBe("Hass Avocado");
+    expect(neutralizeCell("54.00")).toBe("54.00");
+    expect(neutralizeCell("")).toBe("");
+    expect(neutralizeCell("a=b")).toBe("a=b");
+  });
+});

@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import type { Lang } from "~/i18n/config";
-import { neutraliseFormula } from "~/lib/spreadsheet";
+import { neutralizeCell } from "~/lib/csv";
 import { ACTION_KEYS, AI_STATUS_KEYS, DB_STATUS_KEYS, FINAL_STATUS_KEYS, type ImportRowResult } from "./run-messages";
 import { findImportRows, loadRun } from "./run.server";
 import type { FinalStatus } from "./statuses";
@@ -42,7 +42,7 @@ export async function exportImportRowsCsv(
 ): Promise<{ fileName: string; csv: string }> {
   const run = await loadRun(runId);
   const t = importTranslator(lang);
-  const text = (value: string | null) => neutraliseFormula(value ?? "");
+  const text = (value: string | null) => neutralizeCell(value ?? "");
   const number = (value: number | null) => (value === null ? "" : String(value));
   const line = (r: ImportRowResult) => [
     number(r.row),
