@@ -1,9 +1,10 @@
 import { ImageIcon, Archive, ArchiveRestore, Pencil } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useBlocker, useFetcher, useRevalidator } from "react-router";
+import { Link, useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes-guard";
 import { FormAlert } from "~/components/ui/field";
 import { formatDateTime } from "~/components/ui/date-time";
 import { formatMoney } from "~/lib/money";
@@ -130,18 +131,6 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
       return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
     });
   }, [products]);
-
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty.length > 0 &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
-  useEffect(() => {
-    if (dirty.length === 0) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    addEventListener("beforeunload", warn);
-    return () => removeEventListener("beforeunload", warn);
-  }, [dirty.length]);
 
   /** Sends the edited rows; `revisions` names newer ones to save over (after a conflict, on request). */
   const save = (revisions: Record<string, number> = {}) => {
@@ -476,17 +465,13 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
         cancelLabel={t("manage.cancel")}
         onConfirm={() => archiving && void fetcher.submit({ intent: "archive", id: archiving.id }, { method: "post" })}
       />
-      <ConfirmDialog
-        open={blocker.state === "blocked"}
-        onOpenChange={(open) => {
-          if (!open && blocker.state === "blocked") blocker.reset();
-        }}
+      <UnsavedChangesGuard
+        when={dirty.length > 0}
+        includeSearch
         title={t("manage.leaveTitle")}
         description={t("manage.unsaved")}
-        confirmLabel={t("manage.leave")}
-        cancelLabel={t("manage.stay")}
-        tone="danger"
-        onConfirm={() => blocker.state === "blocked" && blocker.proceed()}
+        leaveLabel={t("manage.leave")}
+        stayLabel={t("manage.stay")}
       />
     </section>
   );

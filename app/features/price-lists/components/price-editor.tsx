@@ -1,9 +1,10 @@
 import { HistoryIcon } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useBlocker, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes-guard";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
 import { centsToInput, formatMoney, parsePriceInput } from "~/lib/money";
 import type { SavePricesResult } from "../edit-prices.server";
@@ -41,16 +42,6 @@ export function PriceEditor({ items, revision, listSlug }: Props) {
       setSelected(new Set());
     }
   }, [fetcher.state, fetcher.data]);
-
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty.length > 0 && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (dirty.length === 0) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    addEventListener("beforeunload", warn);
-    return () => removeEventListener("beforeunload", warn);
-  }, [dirty.length]);
 
   const save = (overwrite: boolean) => {
     const payload = dirty.map(([productId, price]) => ({ productId, price }));
@@ -274,17 +265,12 @@ export function PriceEditor({ items, revision, listSlug }: Props) {
           </tbody>
         </table>
       </div>
-      <ConfirmDialog
-        open={blocker.state === "blocked"}
-        onOpenChange={(open) => {
-          if (!open && blocker.state === "blocked") blocker.reset();
-        }}
+      <UnsavedChangesGuard
+        when={dirty.length > 0}
         title={t("editor.leaveTitle")}
         description={t("editor.unsaved")}
-        confirmLabel={t("editor.leave")}
-        cancelLabel={t("editor.stay")}
-        tone="danger"
-        onConfirm={() => blocker.state === "blocked" && blocker.proceed()}
+        leaveLabel={t("editor.leave")}
+        stayLabel={t("editor.stay")}
       />
     </section>
   );
