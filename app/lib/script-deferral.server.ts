@@ -1,7 +1,7 @@
 import { Transform } from "node:stream";
 
 /**
- * Starts a page's JavaScript after its first paint (docs/decisions/015-scripts-after-first-paint.md).
+ * Starts a page's JavaScript after its first paint (docs/decisions/011-scripts-after-first-paint.md).
  *
  * React Router's <Scripts /> puts a `<link rel="modulepreload">` for every module of the entry and
  * the matched routes (~140 KB gzip on a public page) in <head>, and the bootstrap
