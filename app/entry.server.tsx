@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -8,6 +7,7 @@ import { NonceProvider } from "./components/nonce";
 import { RequestIdProvider } from "./components/request-id";
 import { requestInfoContext } from "./context";
 import { logger } from "./lib/logger.server";
+import { deferScriptsUntilPainted } from "./lib/script-deferral.server";
 
 export const streamTimeout = 5_000;
 
@@ -43,16 +43,20 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          // The page's JavaScript starts after its first paint: see lib/script-deferral.server.ts.
+          const body = deferScriptsUntilPainted(nonce);
+          body.once("finish", () => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);

@@ -32,7 +32,8 @@ describe("srcset widths", () => {
     expect(srcsetWidths(96)).toEqual([96, 160, 320]);
     expect(srcsetWidths(160)).toEqual([96, 160, 320]);
     expect(srcsetWidths(300)).toEqual([96, 160, 320, 480, 640]);
-    expect(srcsetWidths(1280)).toEqual([96, 160, 320, 480, 640, 960, 1280]);
+    expect(srcsetWidths(1280)).toEqual([96, 160, 320, 480, 640, 720, 960, 1280]);
+    expect(srcsetWidths(480)).toEqual([96, 160, 320, 480, 640, 720, 960]);
   });
 
   it("falls back to the smallest allowed width that covers the shown width", () => {

@@ -3,7 +3,9 @@
  * /img/<key>?w=<width>&f=<format>: only these widths and formats are ever rendered, so the disk
  * cache stays bounded and nobody can ask the server to render arbitrary sizes.
  */
-export const imageWidths = [96, 160, 320, 480, 640, 960, 1280] as const;
+// 720 sits between 640 and 960 for phones: a full-width image on a 360 px screen at 2x or a 412 px
+// screen at 1.75x needs 656–665 pixels and took the 960 rendering (a third more bytes) without it.
+export const imageWidths = [96, 160, 320, 480, 640, 720, 960, 1280] as const;
 export type ImageWidth = (typeof imageWidths)[number];
 
 export const imageFormats = ["avif", "webp"] as const;

@@ -14,7 +14,9 @@ export type PageScripts = { path: string; scripts: ScriptSize[]; totalKb: number
 /**
  * The scripts a page runs before anyone can interact with it: every modulepreloaded module and
  * every module the inline bootstrap script imports (the entry and the matched routes). Lazy
- * chunks loaded later (toasts, dialogs) are not among them.
+ * chunks loaded later (toasts, dialogs) are not among them. The server starts them after the
+ * first paint (app/lib/script-deferral.server.ts): the preloads are then listed in the loader's
+ * data-modulepreload attribute and the bootstrap script has the deferred type.
  */
 export function scriptsOfPage(html: string): string[] {
   const urls = new Set<string>();
@@ -23,7 +25,11 @@ export function scriptsOfPage(html: string): string[] {
     const href = tag.match(/\bhref="([^"]+)"/)?.[1];
     if (href) urls.add(href);
   }
-  for (const [, body] of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+  for (const [, list] of html.matchAll(/<script\b[^>]*\bdata-modulepreload="([^"]*)"/g)) {
+    for (const href of list.split(" ")) if (href) urls.add(href);
+  }
+  const bootstrap = /<script\b[^>]*type="(?:module|text\/x-deferred-module)"[^>]*>([\s\S]*?)<\/script>/g;
+  for (const [, body] of html.matchAll(bootstrap)) {
     for (const [, url] of body.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)"([^"]+\.js)"/g)) urls.add(url);
   }
   return [...urls];

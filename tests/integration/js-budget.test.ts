@@ -65,4 +65,12 @@ describe("scriptsOfPage", () => {
       import * as route1 from "/assets/b.js"; import("/assets/entry.js");</script>`;
     expect(scriptsOfPage(html)).toEqual(["/assets/a.js", "/assets/b.js", "/assets/entry.js"]);
   });
+
+  it("reads them as the server sends them, started after the first paint", () => {
+    const html = `<link rel="stylesheet" href="/assets/x.css"/>
+      <script nonce="n" type="text/x-deferred-module" async="">import * as route0 from "/assets/a.js";
+      import * as route1 from "/assets/b.js"; import("/assets/entry.js");</script>
+      <script nonce="n" data-modulepreload="/assets/entry.js /assets/c.js">(function(){})()</script>`;
+    expect(scriptsOfPage(html)).toEqual(["/assets/entry.js", "/assets/c.js", "/assets/a.js", "/assets/b.js"]);
+  });
 });

@@ -93,12 +93,20 @@ export async function scanAccessibility(page: Page, { modalOpen = false } = {}) 
   );
 }
 
+/**
+ * Waits until React has committed the hydration, so effects (listeners, timers) are in place. The
+ * page's scripts start after its first paint, usually after the load event `goto` waits for, and a
+ * concurrent hydration tags DOM nodes while it renders, well before its commit: React's root says
+ * it is no longer dehydrated only once the commit is done.
+ */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
     const w = window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } };
-    const el = document.body.firstElementChild;
+    type HostRoot = { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } };
+    const key = Object.keys(document).find((k) => k.startsWith("__reactContainer$"));
+    const root = key ? (document as unknown as Record<string, HostRoot>)[key] : undefined;
     return Boolean(
-      w.__reactRouterDataRouter?.state.initialized && el && Object.keys(el).some((k) => k.startsWith("__react")),
+      w.__reactRouterDataRouter?.state.initialized && root?.stateNode?.current?.memoizedState?.isDehydrated === false,
     );
   });
 }

@@ -1,6 +1,13 @@
 import { preload } from "react-dom";
 import { fallbackWidth, imageUrl, srcsetWidths, type ImageFormat, type ImageWidth } from "~/lib/images";
 
+declare module "react" {
+  interface ImgHTMLAttributes<T> extends HTMLAttributes<T> {
+    /** Element Timing (https://w3c.github.io/element-timing/): the browser reports when the image is on screen. */
+    elementtiming?: string;
+  }
+}
+
 export type ImgProps = {
   /** The stored upload's key, e.g. `demo/avocado.webp`. */
   imageKey: string;
@@ -50,6 +57,8 @@ export function Img({ imageKey, alt, width, height, sizes, priority = false, cla
         loading={priority ? "eager" : "lazy"}
         decoding={priority ? undefined : "async"}
         fetchPriority={priority ? "high" : undefined}
+        // The page's scripts start once this image is on screen (app/lib/script-deferral.server.ts).
+        elementtiming={priority ? "priority-image" : undefined}
       />
     </picture>
   );
