@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { data, useSearchParams } from "react-router";
 import { getLang, getRequestInfo, requirePermission } from "~/auth/guards.server";
 import { Button } from "~/components/ui/button";
-import { FormAlert } from "~/components/ui/field";
 import { Pagination } from "~/features/catalog/components/pagination";
 import { ManageFilters } from "~/features/catalog/components/manage-filters";
 import { ProductFormDialog } from "~/features/catalog/components/product-form-dialog";
@@ -99,11 +98,8 @@ export default function ManageProducts({ loaderData }: Route.ComponentProps) {
       <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
         {t("manage.results", { count: total })}
       </p>
-      {products.length === 0 ? (
-        <FormAlert tone="info">{t("manage.empty")}</FormAlert>
-      ) : (
-        <ProductGrid products={products} />
-      )}
+      {/* The grid also shows the empty state, so the answer to archiving the last row stays on screen. */}
+      <ProductGrid products={products} />
       <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />
       {creating ? <ProductFormDialog onClose={() => setCreating(false)} /> : null}
     </div>

@@ -141,6 +141,8 @@ describe("managing products", () => {
     await s.goto(`/products/manage?q=${tag}&status=archived`);
     await visible(s.page.getByText("Archivado", { exact: true }));
     await s.page.getByRole("button", { name: `Restaurar Yuca ${tag}` }).click();
+    // Leaving before the answer would cancel the restore.
+    await visible(s.page.getByText("Producto restaurado."));
     await s.goto(`/products/manage?q=${tag}`);
     await visible(s.page.getByRole("textbox", { name: `Nombre (español) de Yuca ${tag}` }));
   });

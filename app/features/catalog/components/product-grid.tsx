@@ -182,33 +182,38 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
       <h2 id="grid-heading" className="sr-only">
         {t("manage.table.caption")}
       </h2>
-      <div className="sticky top-0 z-20 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white/95 p-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
-        <div aria-live="polite" className="min-h-6 text-sm">
-          {dirty.length > 0 ? (
-            <p className="font-medium text-sky-900 dark:text-sky-100">
-              {t("manage.unsaved")} {t("manage.pendingRows", { count: dirty.length })}
-            </p>
-          ) : result?.ok ? (
-            <p className="font-medium text-green-800 dark:text-green-200">
-              {result.kind === "saved"
-                ? t("manage.saved")
-                : result.kind === "archived"
-                  ? t("manage.archived")
-                  : result.kind === "restored"
-                    ? t("manage.restored")
-                    : null}
-            </p>
-          ) : null}
+      {products.length > 0 || result?.ok ? (
+        <div className="sticky top-0 z-20 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white/95 p-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+          <div aria-live="polite" className="min-h-6 text-sm">
+            {dirty.length > 0 ? (
+              <p className="font-medium text-sky-900 dark:text-sky-100">
+                {t("manage.unsaved")} {t("manage.pendingRows", { count: dirty.length })}
+              </p>
+            ) : result?.ok ? (
+              <p className="font-medium text-green-800 dark:text-green-200">
+                {result.kind === "saved"
+                  ? t("manage.saved")
+                  : result.kind === "archived"
+                    ? t("manage.archived")
+                    : result.kind === "restored"
+                      ? t("manage.restored")
+                      : null}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex gap-2">
+            <Button
+              onClick={() => save()}
+              disabled={dirty.length === 0 || Object.keys(localErrors).length > 0 || saving}
+            >
+              {t("manage.save")}
+            </Button>
+            <Button variant="outline" onClick={() => setEdits({})} disabled={dirty.length === 0 || saving}>
+              {t("manage.discard")}
+            </Button>
+          </div>
         </div>
-        <div className="flex gap-2">
-          <Button onClick={() => save()} disabled={dirty.length === 0 || Object.keys(localErrors).length > 0 || saving}>
-            {t("manage.save")}
-          </Button>
-          <Button variant="outline" onClick={() => setEdits({})} disabled={dirty.length === 0 || saving}>
-            {t("manage.discard")}
-          </Button>
-        </div>
-      </div>
+      ) : null}
       {result && !result.ok ? (
         <FormAlert>
           <p className="font-medium">{t(result.message)}</p>
@@ -260,197 +265,201 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
           ) : null}
         </FormAlert>
       ) : null}
-      <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-        <table className="w-max min-w-full text-left text-sm">
-          <caption className="sr-only">{t("manage.table.caption")}</caption>
-          <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-            <tr>
-              <th scope="col" className="px-2 py-2 font-medium">
-                {t("manage.table.image")}
-              </th>
-              {gridFields.map((field) => (
-                <th
-                  key={field}
-                  scope="col"
-                  className={
-                    field === "nameEn"
-                      ? "sticky left-0 z-10 bg-slate-50 px-2 py-2 font-medium dark:bg-slate-900"
-                      : "px-2 py-2 font-medium"
-                  }
-                >
-                  {label(field)}
+      {products.length === 0 ? (
+        <FormAlert tone="info">{t("manage.empty")}</FormAlert>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+          <table className="w-max min-w-full text-left text-sm">
+            <caption className="sr-only">{t("manage.table.caption")}</caption>
+            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+              <tr>
+                <th scope="col" className="px-2 py-2 font-medium">
+                  {t("manage.table.image")}
                 </th>
-              ))}
-              <th scope="col" className="px-2 py-2 font-medium">
-                {t("manage.table.actions")}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {products.map((p) => {
-              const shown = fieldsAsText(p);
-              const base = fieldsAsText(edits[p.id]?.base ?? p);
-              const rowEdits = edits[p.id]?.cells ?? {};
-              const errors = { ...serverErrors[p.id], ...localErrors[p.id] };
-              const name = nameOf(p);
-              return (
-                <tr
-                  key={p.id}
-                  data-product={p.slug}
-                  className={p.archived ? "bg-slate-50 dark:bg-slate-900/60" : undefined}
-                >
-                  <td className="px-2 py-1">
-                    <button
-                      type="button"
-                      onClick={() => setImageOf(p)}
-                      aria-label={t("manage.table.changeImage", { name })}
-                      className="block rounded-md focus-visible:outline-2 focus-visible:outline-brand-600"
-                    >
-                      <ProductThumb
-                        product={p}
-                        size={40}
-                        fallback={<ImageIcon aria-hidden="true" className="size-5" />}
-                      />
-                    </button>
-                  </td>
-                  {gridFields.map((field) => {
-                    const value = rowEdits[field] ?? shown[field];
-                    const error = errors[field];
-                    const changed = value !== base[field];
-                    const id = `cell-${p.id}-${field}`;
-                    const common = {
-                      id,
-                      "aria-label": t("manage.table.cellLabel", { field: label(field), name }),
-                      "aria-invalid": error ? true : undefined,
-                      "aria-describedby": error ? `${id}-error` : undefined,
-                    };
-                    const border = error
-                      ? "border-red-600"
-                      : changed
-                        ? "border-sky-600 bg-sky-50 dark:bg-sky-950"
-                        : "border-slate-300 dark:border-slate-600";
-                    let control;
-                    if (field === "category" || field === "availability") {
-                      control = (
-                        <select
-                          {...common}
-                          value={value}
-                          onChange={(e) => setCell(p, field, e.currentTarget.value)}
-                          className={`${cell} ${border}`}
-                        >
-                          {field === "category" ? (
-                            <>
-                              <option value="">{tc("categories.uncategorized")}</option>
-                              {categories.map((c) => (
-                                <option key={c} value={c}>
-                                  {tc(`categories.${c}`)}
-                                </option>
-                              ))}
-                            </>
-                          ) : (
-                            <>
-                              <option value="in_stock">{t("manage.availabilityValues.in_stock")}</option>
-                              <option value="out_of_stock">{t("manage.availabilityValues.out_of_stock")}</option>
-                            </>
-                          )}
-                        </select>
-                      );
-                    } else if (field === "active") {
-                      control = (
-                        <input
-                          {...common}
-                          type="checkbox"
-                          checked={value === "true"}
-                          onChange={(e) => setCell(p, field, String(e.currentTarget.checked))}
-                          className={`size-4 ${changed ? "outline-2 outline-sky-600" : ""}`}
-                        />
-                      );
-                    } else {
-                      const numeric = ["basePrice", "quantity", "packValue", "popularity"].includes(field);
-                      control = (
-                        <input
-                          {...common}
-                          value={value}
-                          inputMode={numeric ? "decimal" : undefined}
-                          onChange={(e) => setCell(p, field, e.currentTarget.value)}
-                          className={`${cell} ${border} ${widths[field] ?? ""}`}
-                        />
-                      );
+                {gridFields.map((field) => (
+                  <th
+                    key={field}
+                    scope="col"
+                    className={
+                      field === "nameEn"
+                        ? "sticky left-0 z-10 bg-slate-50 px-2 py-2 font-medium dark:bg-slate-900"
+                        : "px-2 py-2 font-medium"
                     }
-                    return (
-                      <td
-                        key={field}
-                        className={
-                          field === "nameEn"
-                            ? "sticky left-0 z-10 bg-white px-2 py-1 align-top dark:bg-slate-950"
-                            : "px-2 py-1 align-top"
-                        }
+                  >
+                    {label(field)}
+                  </th>
+                ))}
+                <th scope="col" className="px-2 py-2 font-medium">
+                  {t("manage.table.actions")}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {products.map((p) => {
+                const shown = fieldsAsText(p);
+                const base = fieldsAsText(edits[p.id]?.base ?? p);
+                const rowEdits = edits[p.id]?.cells ?? {};
+                const errors = { ...serverErrors[p.id], ...localErrors[p.id] };
+                const name = nameOf(p);
+                return (
+                  <tr
+                    key={p.id}
+                    data-product={p.slug}
+                    className={p.archived ? "bg-slate-50 dark:bg-slate-900/60" : undefined}
+                  >
+                    <td className="px-2 py-1">
+                      <button
+                        type="button"
+                        onClick={() => setImageOf(p)}
+                        aria-label={t("manage.table.changeImage", { name })}
+                        className="block rounded-md focus-visible:outline-2 focus-visible:outline-brand-600"
                       >
-                        {control}
-                        {field === "nameEn" && (p.archived || !p.active) ? (
-                          <span className="mt-1 block text-xs font-medium text-amber-800 dark:text-amber-200">
-                            {p.archived ? t("manage.table.archivedBadge") : t("manage.table.inactive")}
-                          </span>
-                        ) : null}
-                        {error ? (
-                          <p id={`${id}-error`} className="mt-1 max-w-48 text-xs text-red-700 dark:text-red-400">
-                            {t(error)}
-                          </p>
-                        ) : null}
-                      </td>
-                    );
-                  })}
-                  <td className="px-2 py-1 align-top">
-                    <div className="flex gap-1">
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => setEditing(p)}
-                        aria-label={t("manage.table.details", { name })}
-                        title={t("manage.table.details", { name })}
-                      >
-                        <Pencil aria-hidden="true" className="size-4" />
-                      </Button>
-                      {p.archived ? (
+                        <ProductThumb
+                          product={p}
+                          size={40}
+                          fallback={<ImageIcon aria-hidden="true" className="size-5" />}
+                        />
+                      </button>
+                    </td>
+                    {gridFields.map((field) => {
+                      const value = rowEdits[field] ?? shown[field];
+                      const error = errors[field];
+                      const changed = value !== base[field];
+                      const id = `cell-${p.id}-${field}`;
+                      const common = {
+                        id,
+                        "aria-label": t("manage.table.cellLabel", { field: label(field), name }),
+                        "aria-invalid": error ? true : undefined,
+                        "aria-describedby": error ? `${id}-error` : undefined,
+                      };
+                      const border = error
+                        ? "border-red-600"
+                        : changed
+                          ? "border-sky-600 bg-sky-50 dark:bg-sky-950"
+                          : "border-slate-300 dark:border-slate-600";
+                      let control;
+                      if (field === "category" || field === "availability") {
+                        control = (
+                          <select
+                            {...common}
+                            value={value}
+                            onChange={(e) => setCell(p, field, e.currentTarget.value)}
+                            className={`${cell} ${border}`}
+                          >
+                            {field === "category" ? (
+                              <>
+                                <option value="">{tc("categories.uncategorized")}</option>
+                                {categories.map((c) => (
+                                  <option key={c} value={c}>
+                                    {tc(`categories.${c}`)}
+                                  </option>
+                                ))}
+                              </>
+                            ) : (
+                              <>
+                                <option value="in_stock">{t("manage.availabilityValues.in_stock")}</option>
+                                <option value="out_of_stock">{t("manage.availabilityValues.out_of_stock")}</option>
+                              </>
+                            )}
+                          </select>
+                        );
+                      } else if (field === "active") {
+                        control = (
+                          <input
+                            {...common}
+                            type="checkbox"
+                            checked={value === "true"}
+                            onChange={(e) => setCell(p, field, String(e.currentTarget.checked))}
+                            className={`size-4 ${changed ? "outline-2 outline-sky-600" : ""}`}
+                          />
+                        );
+                      } else {
+                        const numeric = ["basePrice", "quantity", "packValue", "popularity"].includes(field);
+                        control = (
+                          <input
+                            {...common}
+                            value={value}
+                            inputMode={numeric ? "decimal" : undefined}
+                            onChange={(e) => setCell(p, field, e.currentTarget.value)}
+                            className={`${cell} ${border} ${widths[field] ?? ""}`}
+                          />
+                        );
+                      }
+                      return (
+                        <td
+                          key={field}
+                          className={
+                            field === "nameEn"
+                              ? "sticky left-0 z-10 bg-white px-2 py-1 align-top dark:bg-slate-950"
+                              : "px-2 py-1 align-top"
+                          }
+                        >
+                          {control}
+                          {field === "nameEn" && (p.archived || !p.active) ? (
+                            <span className="mt-1 block text-xs font-medium text-amber-800 dark:text-amber-200">
+                              {p.archived ? t("manage.table.archivedBadge") : t("manage.table.inactive")}
+                            </span>
+                          ) : null}
+                          {error ? (
+                            <p id={`${id}-error`} className="mt-1 max-w-48 text-xs text-red-700 dark:text-red-400">
+                              {t(error)}
+                            </p>
+                          ) : null}
+                        </td>
+                      );
+                    })}
+                    <td className="px-2 py-1 align-top">
+                      <div className="flex gap-1">
                         <Button
                           size="sm"
                           variant="ghost"
-                          onClick={() => void fetcher.submit({ intent: "restore", id: p.id }, { method: "post" })}
-                          aria-label={t("manage.table.restore", { name })}
-                          title={t("manage.table.restore", { name })}
-                          disabled={saving}
+                          onClick={() => setEditing(p)}
+                          aria-label={t("manage.table.details", { name })}
+                          title={t("manage.table.details", { name })}
                         >
-                          <ArchiveRestore aria-hidden="true" className="size-4" />
+                          <Pencil aria-hidden="true" className="size-4" />
                         </Button>
-                      ) : (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={() => setArchiving(p)}
-                          aria-label={t("manage.table.archive", { name })}
-                          title={t("manage.table.archive", { name })}
-                          disabled={saving}
-                        >
-                          <Archive aria-hidden="true" className="size-4" />
-                        </Button>
-                      )}
-                      {!p.archived && p.active ? (
-                        <Link
-                          to={`/products/${p.slug}`}
-                          className="self-center px-1 text-xs font-medium text-brand-800 underline underline-offset-2 dark:text-brand-100"
-                          aria-label={t("manage.table.view", { name })}
-                        >
-                          /{p.slug}
-                        </Link>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                        {p.archived ? (
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            onClick={() => void fetcher.submit({ intent: "restore", id: p.id }, { method: "post" })}
+                            aria-label={t("manage.table.restore", { name })}
+                            title={t("manage.table.restore", { name })}
+                            disabled={saving}
+                          >
+                            <ArchiveRestore aria-hidden="true" className="size-4" />
+                          </Button>
+                        ) : (
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            onClick={() => setArchiving(p)}
+                            aria-label={t("manage.table.archive", { name })}
+                            title={t("manage.table.archive", { name })}
+                            disabled={saving}
+                          >
+                            <Archive aria-hidden="true" className="size-4" />
+                          </Button>
+                        )}
+                        {!p.archived && p.active ? (
+                          <Link
+                            to={`/products/${p.slug}`}
+                            className="self-center px-1 text-xs font-medium text-brand-800 underline underline-offset-2 dark:text-brand-100"
+                            aria-label={t("manage.table.view", { name })}
+                          >
+                            /{p.slug}
+                          </Link>
+                        ) : null}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
       {editing ? <ProductFormDialog product={editing} onClose={() => setEditing(null)} /> : null}
       {imageOf ? (
         <ProductImageDialog product={byId.get(imageOf.id) ?? imageOf} onClose={() => setImageOf(null)} />
