@@ -57,19 +57,25 @@ if(img.complete)loaded();else{img.addEventListener("load",loaded);img.addEventLi
 check()})(document.currentScript,document.currentScript.previousElementSibling)`.replaceAll("\n", "");
 
 const modulePreloadTag = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
-const bootstrapTag = /<script\b([^>]*?)\stype="module"([^>]*)>/;
+const bootstrapTag = /<script\b([^>]*?)\stype="module"([^>]*)>/g;
+
+type Bootstrap = { open: RegExpExecArray; end: number };
 
 /**
- * Rewrites the part of the document up to the end of the bootstrap script; returns null while
- * that script has not been fully received. Works on a latin1 view of the bytes: every marker is
- * ASCII, so cutting and joining there never splits a multi-byte character.
+ * Finds the bootstrap script, searching from `from`. When it is not all there yet, `resumeAt` is
+ * where the next search can start: the start of a script tag still being received, so a document
+ * that arrives in many chunks is scanned once rather than once per chunk.
  */
-export function deferScriptsInShell(shell: string, nonce: string): string | null {
+function locateBootstrap(shell: string, from: number): Bootstrap | { resumeAt: number } {
+  bootstrapTag.lastIndex = from;
   const open = bootstrapTag.exec(shell);
-  if (!open) return null;
+  if (!open) return { resumeAt: Math.max(from, shell.lastIndexOf("<")) };
   const close = shell.indexOf("</script>", open.index + open[0].length);
-  if (close === -1) return null;
-  const end = close + "</script>".length;
+  if (close === -1) return { resumeAt: open.index };
+  return { open, end: close + "</script>".length };
+}
+
+function rewrite(shell: string, { open, end }: Bootstrap, nonce: string) {
   const hrefs: string[] = [];
   const head = shell.slice(0, open.index).replace(modulePreloadTag, (tag) => {
     // Attribute values stay as React escaped them, so they can go into another attribute as they are.
@@ -85,26 +91,46 @@ export function deferScriptsInShell(shell: string, nonce: string): string | null
 }
 
 /**
+ * Rewrites the part of the document up to the end of the bootstrap script; returns null while
+ * that script has not been fully received. Works on a latin1 view of the bytes: every marker is
+ * ASCII, so cutting and joining there never splits a multi-byte character.
+ */
+export function deferScriptsInShell(shell: string, nonce: string): string | null {
+  const found = locateBootstrap(shell, 0);
+  return "open" in found ? rewrite(shell, found, nonce) : null;
+}
+
+/**
  * A stream between React's renderer and the response: it holds the shell back only until the
  * bootstrap script has been written (the same tick React writes the shell in), rewrites it, and
  * passes everything after it (streamed data, deferred boundaries) through untouched.
  */
 export function deferScriptsUntilPainted(nonce: string) {
-  let held = "";
+  const held: Buffer[] = [];
+  // Only the text from where the bootstrap could still start is searched as chunks arrive: a
+  // regular expression on an ever longer joined string would copy the whole document per chunk.
+  let pending = "";
   let done = false;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (done) return callback(null, chunk);
-      held += chunk.toString("latin1");
-      const rewritten = deferScriptsInShell(held, nonce);
-      if (rewritten === null) return callback();
+      held.push(chunk);
+      pending += chunk.toString("latin1");
+      const found = locateBootstrap(pending, 0);
+      if (!("open" in found)) {
+        pending = pending.slice(found.resumeAt);
+        return callback();
+      }
+      const shell = Buffer.concat(held).toString("latin1");
+      const rewritten = rewrite(shell, locateBootstrap(shell, shell.length - pending.length) as Bootstrap, nonce);
       done = true;
-      held = "";
+      held.length = 0;
+      pending = "";
       callback(null, Buffer.from(rewritten, "latin1"));
     },
     flush(callback) {
       // No bootstrap script in the document (nothing to defer): send it as it was rendered.
-      callback(null, held ? Buffer.from(held, "latin1") : undefined);
+      callback(null, held.length ? Buffer.concat(held) : undefined);
     },
   });
 }

@@ -140,8 +140,15 @@ describe("navbar behaviour", () => {
     await s.page.addStyleTag({ content: "main { min-height: 300vh; }" });
     const hiddenNow = () => s.page.getByRole("banner").evaluate((el) => el.classList.contains("-translate-y-full"));
     await s.page.clock.pauseAt(await s.page.evaluate(() => Date.now() + 1_000));
-    await s.page.evaluate(() => window.scrollTo(0, 600));
-    await s.page.waitForFunction(() => window.scrollY >= 600);
+    // The scroll event comes with a later frame than the position changes; the navbar's listener,
+    // added at hydration, has run once this one has.
+    await s.page.evaluate(() => {
+      window.addEventListener("scroll", () => document.documentElement.setAttribute("data-scrolled", ""), {
+        once: true,
+      });
+      window.scrollTo(0, 600);
+    });
+    await s.page.waitForFunction(() => document.documentElement.hasAttribute("data-scrolled"));
     await s.page.clock.runFor(29);
     expect(await hiddenNow()).toBe(false);
     await s.page.clock.runFor(2);
