@@ -6,10 +6,10 @@ import { can } from "~/auth/permissions";
 import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { FormAlert, TextField } from "~/components/ui/field";
-import { PrivatePriceTable } from "~/features/catalog/components/private-price-table";
+import { PrivatePriceTable, type PrivatePriceRow } from "~/features/catalog/components/private-price-table";
 import { LiveStatus } from "~/features/price-lists/components/live-status";
 import { useLiveList } from "~/features/price-lists/components/use-live-list";
-import { findPriceItems, type PriceItemView } from "~/features/price-lists/items.server";
+import { findPriceItems } from "~/features/price-lists/items.server";
 import {
   findCustomerList,
   findFirstListForStaff,
@@ -49,7 +49,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     staff,
     lists,
     list: { slug: list.slug, name: list.name, description: list.description, updatedAt: list.updatedAt },
-    items: staff ? items : items.filter((i) => i.active),
+    // Only what the table shows: the page's data is sent again to hydrate it, and a list can hold
+    // thousands of items.
+    items: (staff ? items : items.filter((i) => i.active)).map(
+      ({ slug, name, category, unit, packValue, packUnit, priceCents }): PrivatePriceRow => ({
+        slug,
+        name,
+        category,
+        unit,
+        packValue,
+        packUnit,
+        priceCents,
+      }),
+    ),
   };
 }
 
@@ -58,7 +70,7 @@ function ListView({
   items,
 }: {
   list: NonNullable<Route.ComponentProps["loaderData"]["list"]>;
-  items: PriceItemView[];
+  items: PrivatePriceRow[];
 }) {
   const { t } = useTranslation("prices");
   const live = useLiveList(list.slug);

@@ -5,7 +5,7 @@ import { formatMoney } from "~/lib/money";
 
 /** One item of a price list as /pricesprivate shows it; a null price reads "ask us". */
 export type PrivatePriceRow = {
-  productId: string;
+  /** Unique within a list: the row's key. */
   slug: string;
   name: string;
   category: string | null;
@@ -46,7 +46,7 @@ export function PrivatePriceTable({ items }: { items: PrivatePriceRow[] }) {
               </thead>
               <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
                 {rows.map((row) => (
-                  <tr key={row.productId} data-product={row.slug}>
+                  <tr key={row.slug} data-product={row.slug}>
                     <th scope="row" className="px-3 py-2 font-medium">
                       {row.name}
                     </th>
