@@ -6,7 +6,7 @@ import { DateTime } from "~/components/ui/date-time";
 import { FormAlert, TextField } from "~/components/ui/field";
 import { PHONE_SLOT, PhoneText } from "~/components/ui/phone-text";
 import { groupConsecutive, groupOf } from "~/features/catalog/categories";
-import { unitAndPack } from "~/features/catalog/format";
+import { unitAndPackLabeler } from "~/features/catalog/format";
 import { findPublicPrices } from "~/features/catalog/prices.server";
 import { parseSearch, SEARCH_MAX } from "~/features/catalog/query";
 import type { PublicPrices } from "~/features/catalog/types";
@@ -41,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 function PriceTable({ prices }: { prices: Extract<PublicPrices, { kind: "list" }> }) {
   const { t, i18n } = useTranslation("catalog");
+  const unitAndPack = unitAndPackLabeler(t, i18n.language);
   const groups = groupConsecutive(prices.rows, (row) => groupOf(row.category));
   return (
     <div className="space-y-8">
@@ -75,9 +76,7 @@ function PriceTable({ prices }: { prices: Extract<PublicPrices, { kind: "list" }
                         {row.name}
                       </Link>
                     </th>
-                    <td className="px-3 py-2 text-slate-700 dark:text-slate-300">
-                      {unitAndPack(t, i18n.language, row)}
-                    </td>
+                    <td className="px-3 py-2 text-slate-700 dark:text-slate-300">{unitAndPack(row)}</td>
                     <td className="px-3 py-2 text-right font-semibold tabular-nums">
                       {formatMoney(row.priceCents, i18n.language)}
                     </td>

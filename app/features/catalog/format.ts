@@ -46,3 +46,20 @@ export function unitAndPack(
   if (unit && pack) return (t as Translate)("product.unitPack", { ns: "catalog", unit, pack });
   return unit ?? pack ?? "";
 }
+
+/**
+ * `unitAndPack` for the rows of one long table: a list of thousands of items holds a few dozen
+ * distinct units and packs, and each label costs three lookups in the translations.
+ */
+export function unitAndPackLabeler(t: AnyTranslate, lang: string) {
+  const labels = new Map<string, string>();
+  return (product: { unit: string | null; packValue: number | null; packUnit: string | null }) => {
+    const key = `${product.unit}\u0000${product.packValue}\u0000${product.packUnit}`;
+    let label = labels.get(key);
+    if (label === undefined) {
+      label = unitAndPack(t, lang, product);
+      labels.set(key, label);
+    }
+    return label;
+  };
+}

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { groupConsecutive, groupOf } from "~/features/catalog/categories";
-import { unitAndPack } from "~/features/catalog/format";
+import { unitAndPackLabeler } from "~/features/catalog/format";
 import { formatMoney } from "~/lib/money";
 
 /** One item of a price list as /pricesprivate shows it; a null price reads "ask us". */
@@ -22,6 +22,7 @@ export type PrivatePriceRow = {
 export function PrivatePriceTable({ items }: { items: PrivatePriceRow[] }) {
   const { t, i18n } = useTranslation(["prices", "catalog"]);
   const groups = groupConsecutive(items, (row) => groupOf(row.category));
+  const unitAndPack = unitAndPackLabeler(t, i18n.language);
   return (
     <div className="space-y-8">
       {groups.map(({ group, items: rows }) => (
@@ -50,9 +51,7 @@ export function PrivatePriceTable({ items }: { items: PrivatePriceRow[] }) {
                     <th scope="row" className="px-3 py-2 font-medium">
                       {row.name}
                     </th>
-                    <td className="px-3 py-2 text-slate-700 dark:text-slate-300">
-                      {unitAndPack(t, i18n.language, row)}
-                    </td>
+                    <td className="px-3 py-2 text-slate-700 dark:text-slate-300">{unitAndPack(row)}</td>
                     <td className="px-3 py-2 text-right font-semibold tabular-nums">
                       {row.priceCents === null ? (
                         <span className="font-normal text-slate-700 dark:text-slate-300">{t("private.noPrice")}</span>
