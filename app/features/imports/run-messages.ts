@@ -47,7 +47,12 @@ export type RunMessageCode =
   | "matched_by_sku"
   | "name_shortened"
   | "model_fallback"
-  | "batch_failed";
+  | "batch_failed"
+  | "sku_taken"
+  | "value_not_storable"
+  | "price_not_storable"
+  | "archived_price"
+  | "not_understood";
 
 export type RunMessage = {
   code: RunMessageCode;
@@ -71,6 +76,11 @@ export const RUN_MESSAGE_KEYS = {
   name_shortened: "run.messages.nameShortened",
   model_fallback: "run.messages.modelFallback",
   batch_failed: "run.messages.batchFailed",
+  sku_taken: "run.messages.skuTaken",
+  value_not_storable: "run.messages.valueNotStorable",
+  price_not_storable: "run.messages.priceNotStorable",
+  archived_price: "run.messages.archivedPrice",
+  not_understood: "run.messages.notUnderstood",
 } as const satisfies Record<RunMessageCode, string>;
 
 const isRunMessage = (message: ImportRowMessage): message is RunMessage =>

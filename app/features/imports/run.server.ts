@@ -30,7 +30,14 @@ import {
 } from "./run-messages";
 import type { FinalStatus } from "./statuses";
 import type { DetectedFormat, FormatId, Rejection } from "./types";
-import { BatchAlreadyRecorded, recordRetry, resultFromStored, writeBatch, writeFailedBatch } from "./write.server";
+import {
+  BatchAlreadyRecorded,
+  importFaults,
+  recordRetry,
+  resultFromStored,
+  writeBatch,
+  writeFailedBatch,
+} from "./write.server";
 
 /**
  * Import runs and their batches (D21–D23), the API the import screen, the background worker
@@ -168,7 +175,15 @@ const rowsSchema = z
     z.object({
       row: z.number().int().min(1).max(MAX_ROWS),
       line: z.number().int().min(0).max(100_000_000).nullable().optional(),
-      cells: z.array(z.string().max(MAX_CELL_LENGTH)).max(MAX_CELLS),
+      // No NUL: no text column can hold one, and the engine refuses a file that has one (decodeFile).
+      cells: z
+        .array(
+          z
+            .string()
+            .max(MAX_CELL_LENGTH)
+            .refine((cell) => !cell.includes("\u0000")),
+        )
+        .max(MAX_CELLS),
     }),
   )
   .max(2_000);
@@ -482,10 +497,15 @@ export async function applyImportBatch(
   const raws = parsed.data.map((r) => rawRowFromCells(r.row, r.line ?? null, r.cells, run.context.format));
   let prepared: PreparedRow[];
   try {
+    await importFaults().beforeUnderstand?.({ runId: run.id, batchNumber });
     prepared = await understandAndName(raws, run.context.format, runDuplicates(run), namerFor(run.id));
   } catch (error) {
+    // An unexpected failure of the reading itself: the rows are stored as `unknown_error`, nothing written.
     logger.error({ err: error, runId, batchNumber }, "import batch could not be understood");
-    prepared = raws.map((raw) => unreadRow(raw.row, raw.line, raw.fields.name ?? ""));
+    prepared = raws.map((raw) => ({
+      ...unreadRow(raw.row, raw.line, raw.fields.name ?? ""),
+      messages: [{ code: "not_understood", severity: "error" }],
+    }));
   }
   return applyPreparedBatch(run, batchNumber, prepared, attempt);
 }
