@@ -13,6 +13,12 @@ import type { FormatId, Rejection, RowMessage } from "./types";
 /** Section 4 and issue 5: a failed batch is tried this many times in all, then skipped. */
 export const MAX_BATCH_ATTEMPTS = 3;
 
+/**
+ * A run that no batch reached for this long was left by its page (or its command line died): the
+ * periodic sweep ends it as failed, `abandoned`, with what it wrote (ADR 017).
+ */
+export const ABANDONED_AFTER_MINUTES = 30;
+
 /** Section 4: an import item's AI status (`pending` until its batch is understood on the server). */
 export type ImportAiStatus =
   "pending" | "success" | "error" | "skipped_not_a_product" | "skipped_known_non_product_code";
@@ -262,6 +268,11 @@ export type ImportSummary = {
   outcome: ImportOutcome;
   /** Set when the file was refused as a whole (nothing was written). */
   rejection: Rejection | null;
+  /**
+   * True when the sweep ended the run because no batch reached it for `ABANDONED_AFTER_MINUTES`
+   * (its page was closed): `outcome` is then failed, and the counts say what was written before.
+   */
+  abandoned?: boolean;
 };
 
 /** The summary's counts with their labels (`import:run.summary.<key>`), in the order a screen shows them. */

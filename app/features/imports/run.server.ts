@@ -35,6 +35,7 @@ import {
   importFaults,
   recordRetry,
   resultFromStored,
+  RunAlreadyClosed,
   writeBatch,
   writeFailedBatch,
 } from "./write.server";
@@ -111,6 +112,8 @@ export type ImportRunView = {
   batchSize: number;
   progress: { appliedBatches: number; failedBatches: number; retryingBatches: number; processedRows: number };
   summary: ImportSummary | null;
+  /** Ended by the sweep: no batch reached it for `ABANDONED_AFTER_MINUTES` (`import:run.abandoned`). */
+  abandoned: boolean;
 };
 
 export type BatchOutcome =
@@ -388,6 +391,7 @@ export async function applyPreparedBatch(
     return { status: "applied", batchNumber, attempt, repeated: false, rows: results };
   } catch (error) {
     if (error instanceof BatchAlreadyRecorded) return answerStored(run.id, batchNumber);
+    if (error instanceof RunAlreadyClosed) throw new ImportRunError("runClosed", 409);
     const detail = error instanceof Error ? error.message.slice(0, 500) : String(error);
     logger.warn({ err: error, runId: run.id, batchNumber, attempt }, "import batch failed");
     if (attempt < MAX_BATCH_ATTEMPTS) {
@@ -420,6 +424,7 @@ async function recordFailure(
     };
   } catch (error) {
     if (error instanceof BatchAlreadyRecorded) return answerStored(run.id, batchNumber);
+    if (error instanceof RunAlreadyClosed) throw new ImportRunError("runClosed", 409);
     throw error;
   }
 }
@@ -666,7 +671,8 @@ function activityCounts(summary: ImportSummary) {
   };
 }
 
-async function closeRun(tx: Tx, run: LoadedRun, status: "finished" | "failed", summary: ImportSummary) {
+/** Closes a run locked by the caller: its status, outcome and summary, its activity entry (D22), its stored file gone. */
+export async function closeRun(tx: Tx, run: LoadedRun, status: "finished" | "failed", summary: ImportSummary) {
   await tx
     .update(importRun)
     .set({ status, outcome: summary.outcome, summary, context: run.context, finishedAt: new Date() })
@@ -771,6 +777,7 @@ function toView(
       processedRows,
     },
     summary: (run.summary as ImportSummary | null) ?? null,
+    abandoned: (run.summary as ImportSummary | null)?.abandoned === true,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, sql } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { unnestRows } from "~/db/bulk.server";
 import type { Tx } from "~/db/client.server";
 import { importBatch, importRow, importRun, priceListItem, priceListVersion, product } from "~/db/schema";
@@ -122,11 +122,28 @@ export async function recordRetry(tx: Tx, runId: string, batchNumber: number, at
     });
 }
 
-async function markRunning(tx: Tx, runId: string) {
-  await tx
-    .update(importRun)
-    .set({ status: "running" })
-    .where(and(eq(importRun.id, runId), inArray(importRun.status, ["pending", "queued"])));
+/** The run was closed (finished, or ended by the sweep as abandoned) before this batch could be written. */
+export class RunAlreadyClosed extends Error {
+  constructor() {
+    super("run already closed");
+  }
+}
+
+/**
+ * Holds the run's row to the commit and marks it running; a closed run refuses the batch. The
+ * sweep that ends abandoned runs takes the same row, so a batch and the sweep never cross: a run
+ * is never closed under a batch being written, nor written to once closed.
+ */
+async function holdOpenRun(tx: Tx, runId: string) {
+  const [run] = await tx
+    .select({ status: importRun.status })
+    .from(importRun)
+    .where(eq(importRun.id, runId))
+    .for("no key update");
+  if (!run || run.status === "finished" || run.status === "failed") throw new RunAlreadyClosed();
+  if (run.status === "pending" || run.status === "queued") {
+    await tx.update(importRun).set({ status: "running" }).where(eq(importRun.id, runId));
+  }
 }
 
 /**
@@ -476,7 +493,7 @@ function decide(row: PreparedRow, index: ProductIndex): Outcome {
 export async function writeBatch(tx: Tx, input: BatchWrite): Promise<ImportRowResult[]> {
   const { runId, batchNumber, attempt } = input;
   await claimBatch(tx, runId, batchNumber, attempt, "applied");
-  await markRunning(tx, runId);
+  await holdOpenRun(tx, runId);
   await lockCatalogue(tx);
   const list = await lockList(tx, input.listId);
 
@@ -729,7 +746,7 @@ export async function writeFailedBatch(
   input: { runId: string; batchNumber: number; attempt: number; error: string; rows: PreparedRow[] },
 ): Promise<ImportRowResult[]> {
   await claimBatch(tx, input.runId, input.batchNumber, input.attempt, "failed", input.error);
-  await markRunning(tx, input.runId);
+  await holdOpenRun(tx, input.runId);
   const results = input.rows.map((row): ImportRowResult => {
     const messages: ImportRowMessage[] = [{ code: "batch_failed", severity: "error" }];
     return {
