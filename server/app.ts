@@ -6,7 +6,7 @@ import { bootstrap, shutdownDatabase } from "~/db/bootstrap.server";
 import { databaseHandle } from "~/db/client.server";
 import { sql } from "drizzle-orm";
 import { startImportWorker, stopImportWorker } from "~/features/imports/jobs.server";
-import { endAbandonedImportRuns } from "~/features/imports/retention.server";
+import { endAbandonedImportRuns, pruneOldImportRows } from "~/features/imports/retention.server";
 import { deliverDueMessages } from "~/features/mail/outbox.server";
 import { pruneExpiredRows } from "~/features/maintenance/retention.server";
 import { stopPriceListEvents } from "~/features/price-lists/events.server";
@@ -55,6 +55,7 @@ let retentionTimer: NodeJS.Timeout | undefined;
 async function sweep() {
   await pruneExpiredRows().catch((error) => logger.error({ err: error }, "retention run failed"));
   await endAbandonedImportRuns().catch((error) => logger.error({ err: error }, "ending abandoned imports failed"));
+  await pruneOldImportRows().catch((error) => logger.error({ err: error }, "removing old import rows failed"));
 }
 
 export async function startup() {
@@ -67,7 +68,7 @@ export async function startup() {
   }, 15_000);
   mailTimer.unref();
   // DESIGN section 7: expired sessions, expired verification rows and old rate-limit counters go;
-  // imports nobody drives any more are ended (ADR 017).
+  // imports nobody drives any more are ended, and old imports' per-row results removed (ADR 017).
   retentionTimer = setInterval(() => void sweep(), 10 * 60_000);
   retentionTimer.unref();
   // Background imports: jobs claimed from the database, resumed after a restart (issue 5).

@@ -1,19 +1,28 @@
 /**
  * The import's part of the periodic sweep (ADR 017): runs nobody drives any more are ended as
  * failed with what they wrote, once, whichever process sweeps; background runs whose job is alive
- * are left to the worker.
+ * are left to the worker; the per-row results of runs ended 90 days ago are removed, their summary
+ * and activity entry kept.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server";
-import { activity, importRun, product } from "../../app/db/schema";
+import { activity, importBatch, importRow, importRun, product } from "../../app/db/schema";
 import { understandFile } from "../../app/features/imports";
+import { exportImportRowsCsv } from "../../app/features/imports/export.server";
+import { importFile } from "../../app/features/imports/import-file.server";
 import { startBackgroundImport } from "../../app/features/imports/jobs.server";
-import { endAbandonedImportRuns } from "../../app/features/imports/retention.server";
-import { applyImportBatch, finishImportRun, getImportRun, startImportRun } from "../../app/features/imports/run.server";
-import { ABANDONED_AFTER_MINUTES } from "../../app/features/imports/run-messages";
+import { endAbandonedImportRuns, pruneOldImportRows } from "../../app/features/imports/retention.server";
+import {
+  applyImportBatch,
+  findImportRows,
+  finishImportRun,
+  getImportRun,
+  startImportRun,
+} from "../../app/features/imports/run.server";
+import { ABANDONED_AFTER_MINUTES, IMPORT_ROWS_RETENTION_DAYS } from "../../app/features/imports/run-messages";
 import { setImportFaultsForTests } from "../../app/features/imports/write.server";
 import { createPriceList } from "../../app/features/price-lists/lists.server";
 import { useTestDatabase } from "../support/test-db";
@@ -207,5 +216,70 @@ describe(`abandoned import runs (${test.kind})`, () => {
     release();
     expect(await writing).toMatchObject({ status: "applied", repeated: false });
     expect((await getImportRun(run.id))?.status).toBe("running");
+  });
+});
+
+describe(`old import rows (${test.kind})`, () => {
+  const DAY = 24 * 60 * MINUTE;
+  async function finishedRun(daysAgo: number) {
+    const result = await importFile({
+      actor: seller,
+      fileName: "qbo_small.csv",
+      bytes: read("qbo_small.csv"),
+      listSlug,
+    });
+    if (!result.ok) throw new Error("refused");
+    const runId = result.summary.runId!;
+    await db()
+      .update(importRun)
+      .set({ finishedAt: new Date(Date.now() - daysAgo * DAY) })
+      .where(eq(importRun.id, runId));
+    return runId;
+  }
+  const rowsOf = async (runId: string) =>
+    (await db().select({ n: count() }).from(importRow).where(eq(importRow.runId, runId)))[0].n;
+
+  it("removes the per-row results of runs ended 90 days ago, keeping their summary and activity entry", async () => {
+    const old = await finishedRun(IMPORT_ROWS_RETENTION_DAYS + 1);
+    const recent = await finishedRun(IMPORT_ROWS_RETENTION_DAYS - 1);
+    // A run still open is never pruned, however old.
+    const open = await startRun();
+    await applyImportBatch(open.run.id, 1, open.batch(1));
+    await db()
+      .update(importRun)
+      .set({ startedAt: new Date(Date.now() - 365 * DAY) })
+      .where(eq(importRun.id, open.run.id));
+    const before = await getImportRun(old);
+    expect(before?.rowsRemovedAt).toBeNull();
+    const products = (await db().select({ n: count() }).from(product))[0].n;
+
+    // Small chunks, so the removal takes several statements.
+    expect(await pruneOldImportRows(new Date(), IMPORT_ROWS_RETENTION_DAYS, 20)).toEqual({ runs: 1, rows: 69 });
+
+    expect(await rowsOf(old)).toBe(0);
+    expect(await rowsOf(recent)).toBe(69);
+    expect(await rowsOf(open.run.id)).toBe(25);
+    const after = await getImportRun(old);
+    expect(after?.rowsRemovedAt).toEqual(expect.any(String));
+    expect(Date.now() - Date.parse(after!.rowsRemovedAt!)).toBeLessThan(60_000);
+    // The run as the screen lists it: the same summary and progress, and the fact that its rows are gone.
+    expect({ ...after, rowsRemovedAt: null }).toEqual(before);
+    expect((await getImportRun(recent))?.rowsRemovedAt).toBeNull();
+    const page = await findImportRows(old);
+    expect(page).toMatchObject({ rows: [], total: 0 });
+    expect((await exportImportRowsCsv(old, { lang: "en" })).csv.trim().split("\n")).toHaveLength(1);
+    // The activity entries of both runs and the batches stay; nothing of the catalogue changes.
+    const entries = await db()
+      .select({ id: activity.entityId })
+      .from(activity)
+      .where(eq(activity.entityType, "import_run"));
+    expect(entries.map((e) => e.id).sort()).toEqual([old, recent].sort());
+    expect((await db().select({ n: count() }).from(importBatch).where(eq(importBatch.runId, old)))[0].n).toBe(1);
+    expect((await db().select({ n: count() }).from(product))[0].n).toBe(products);
+
+    // Nothing more on the next sweep; the recent run goes once its time has come.
+    expect(await pruneOldImportRows()).toEqual({ runs: 0, rows: 0 });
+    expect(await pruneOldImportRows(new Date(Date.now() + 2 * DAY))).toEqual({ runs: 1, rows: 69 });
+    expect((await getImportRun(old))?.rowsRemovedAt).toEqual(after?.rowsRemovedAt);
   });
 });

@@ -19,6 +19,12 @@ export const MAX_BATCH_ATTEMPTS = 3;
  */
 export const ABANDONED_AFTER_MINUTES = 30;
 
+/**
+ * Each row's result of a run is kept this long after the run ended, then removed by the sweep;
+ * the run's summary and activity entry stay (`ImportRunView.rowsRemovedAt`, ADR 017).
+ */
+export const IMPORT_ROWS_RETENTION_DAYS = 90;
+
 /** Section 4: an import item's AI status (`pending` until its batch is understood on the server). */
 export type ImportAiStatus =
   "pending" | "success" | "error" | "skipped_not_a_product" | "skipped_known_non_product_code";

@@ -89,6 +89,8 @@ export type RunContext = {
   listName: string;
   /** Set when the file was refused or the run could not go on. */
   rejection?: Rejection | null;
+  /** When the sweep removed the run's per-row results (ISO time; ADR 017). */
+  rowsRemovedAt?: string;
 };
 
 type RunRow = typeof importRun.$inferSelect;
@@ -114,6 +116,11 @@ export type ImportRunView = {
   summary: ImportSummary | null;
   /** Ended by the sweep: no batch reached it for `ABANDONED_AFTER_MINUTES` (`import:run.abandoned`). */
   abandoned: boolean;
+  /**
+   * When its per-row results were removed (`IMPORT_ROWS_RETENTION_DAYS` after it ended), else null:
+   * the summary stays, the rows are gone (`import:run.rowsRemoved`).
+   */
+  rowsRemovedAt: string | null;
 };
 
 export type BatchOutcome =
@@ -778,6 +785,7 @@ function toView(
     },
     summary: (run.summary as ImportSummary | null) ?? null,
     abandoned: (run.summary as ImportSummary | null)?.abandoned === true,
+    rowsRemovedAt: context?.rowsRemovedAt ?? null,
   };
 }
 
