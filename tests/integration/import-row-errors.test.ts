@@ -7,7 +7,8 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server";
 import { importBatch, priceHistory, priceList, priceListItem, product } from "../../app/db/schema";
-import { understandText } from "../../app/features/imports";
+import { indexExisting, planImport, understandText } from "../../app/features/imports";
+import { findExistingProducts } from "../../app/features/imports/existing.server";
 import { importFile } from "../../app/features/imports/import-file.server";
 import type { PreparedRow } from "../../app/features/imports/prepare.server";
 import {
@@ -289,6 +290,62 @@ describe(`rows the database refuses (${test.kind})`, () => {
     expect(stored.map((p) => p.q)).toEqual(["PAPAYA"]);
     const summary = await finishImportRun(view.id);
     expect(summary).toMatchObject({ created: 1, errors: 3, outcome: "warning" });
+  });
+});
+
+describe(`the dry run plans the same refusals (${test.kind})`, () => {
+  it("the command line's dry run and the screen's plan say what the run then does", async () => {
+    await run([AVOCADO, MANGO, LIME]);
+    await db().update(product).set({ archivedAt: new Date() }).where(eq(product.quickbooksId, "LIME175"));
+    const items: Item[] = [
+      ["AVO48-HASS", "AGUACATE HASS 48CT", "AVO-48", "55.00", "100"],
+      ["PAPAYA MAR", "PAPAYA MARADOL 35#", "PAP-35", "29.00", "12"],
+      ["PAPAYA 2", "PAPAYA MARADOL 35#", "PAP-35", "29.00", "12"],
+      ["MANGO ATA", "MANGO ATAULFO 12CT", "MAN-12", "19.00", "40"],
+      ["LIME175", "LIMON PERSA 175CT 40#", "LIM-175", "33.00", "75"],
+    ];
+    const dry = await importFile({
+      dryRun: true,
+      collectRows: true,
+      actor: seller,
+      fileName: "items.csv",
+      bytes: csv(items),
+      listSlug,
+    });
+    if (!dry.ok) throw new Error("refused");
+
+    // The screen's way: the products the file may meet, then the plan in the browser's worker.
+    const understood = await understandText(csv(items).toString("utf8"));
+    if (!understood.ok) throw new Error("refused");
+    const existing = await findExistingProducts(listId, {
+      quickbooksIds: understood.rows.map((r) => r.quickbooksId!),
+      skus: understood.rows.map((r) => r.sku!),
+    });
+    const plan = planImport(understood.rows, indexExisting(existing));
+
+    const real = await run(items);
+    const statuses = (rows: ImportRowResult[]) =>
+      rows.map((r) => [r.item, r.finalStatus, r.dbProductStatus, r.dbPriceStatus]);
+    expect(statuses(real.rows)).toEqual([
+      ["AVO48-HASS", "error_db_product", "error", "skipped"],
+      ["PAPAYA MAR", "success", "success", "success"],
+      ["PAPAYA 2", "error_db_product", "error", "skipped"],
+      ["MANGO ATA", "success", "skipped", "success"],
+      ["LIME175", "error_db_price", "skipped", "error"],
+    ]);
+    expect(dry.rows.map((r) => [r.item, r.finalStatus])).toEqual(real.rows.map((r) => [r.item, r.finalStatus]));
+    // The refusals' reasons too (the dry run writes no "created" or "updated" notes).
+    const reasons = (rows: ImportRowResult[]) =>
+      rows.filter((r) => r.finalStatus.startsWith("error_db")).map((r) => r.message);
+    expect(reasons(dry.rows)).toEqual(reasons(real.rows));
+    expect(dry.summary).toMatchObject({ errors: 3, created: 1, updated: 1, outcome: "warning" });
+    expect(plan.rows.map((p) => (p.action === "error" ? p.refusal?.status : p.action))).toEqual([
+      "error_db_product",
+      "create",
+      "error_db_product",
+      "update",
+      "error_db_price",
+    ]);
   });
 });
 
