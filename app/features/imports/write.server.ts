@@ -22,7 +22,10 @@ import { rowMessageText } from "./texts.server";
  * (quantity on hand, active, SKU, QuickBooks ID; never names, category, slug or image), prices
  * go through the one price write path with history (source "import") after an automatic version
  * of the list (once per run), and each row's result is stored. A few statements per batch, not
- * one per row (PGlite is about 15 times slower row by row).
+ * one per row (PGlite is about 15 times slower row by row). A row the database's rules would
+ * refuse (a SKU another product holds, a value a column cannot hold, an archived product's price)
+ * is found before anything is written and stored as `error_db_product` or `error_db_price`, and
+ * the rest of its batch is written (ADR 017).
  */
 
 /** Another call already recorded this batch (applied or failed): its stored results stand. */
