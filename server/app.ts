@@ -6,6 +6,7 @@ import { bootstrap, shutdownDatabase } from "~/db/bootstrap.server";
 import { databaseHandle } from "~/db/client.server";
 import { sql } from "drizzle-orm";
 import { startImportWorker, stopImportWorker } from "~/features/imports/jobs.server";
+import { endAbandonedImportRuns, pruneOldImportRows } from "~/features/imports/retention.server";
 import { deliverDueMessages } from "~/features/mail/outbox.server";
 import { pruneExpiredRows } from "~/features/maintenance/retention.server";
 import { stopPriceListEvents } from "~/features/price-lists/events.server";
@@ -50,6 +51,13 @@ app.all(
 let mailTimer: NodeJS.Timeout | undefined;
 let retentionTimer: NodeJS.Timeout | undefined;
 
+/** The periodic upkeep, one task after another; each failure is logged and the next task still runs. */
+async function sweep() {
+  await pruneExpiredRows().catch((error) => logger.error({ err: error }, "retention run failed"));
+  await endAbandonedImportRuns().catch((error) => logger.error({ err: error }, "ending abandoned imports failed"));
+  await pruneOldImportRows().catch((error) => logger.error({ err: error }, "removing old import rows failed"));
+}
+
 export async function startup() {
   await bootstrap({ seedOnFirstStart: true });
   // The site's own illustrations, rendered once per data directory (a few seconds on a first start).
@@ -59,10 +67,9 @@ export async function startup() {
     deliverDueMessages().catch((error) => logger.error({ err: error }, "mail delivery loop failed"));
   }, 15_000);
   mailTimer.unref();
-  // DESIGN section 7: expired sessions, expired verification rows and old rate-limit counters go.
-  retentionTimer = setInterval(() => {
-    pruneExpiredRows().catch((error) => logger.error({ err: error }, "retention run failed"));
-  }, 10 * 60_000);
+  // DESIGN section 7: expired sessions, expired verification rows and old rate-limit counters go;
+  // imports nobody drives any more are ended, and old imports' per-row results removed (ADR 017).
+  retentionTimer = setInterval(() => void sweep(), 10 * 60_000);
   retentionTimer.unref();
   // Background imports: jobs claimed from the database, resumed after a restart (issue 5).
   startImportWorker();

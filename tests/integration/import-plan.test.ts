@@ -115,6 +115,9 @@ describe(`the import screen's "plan" intent (${test.kind})`, () => {
       priceCents: 5400,
       active: true,
       quantity: 120,
+      inList: true,
+      archived: false,
+      name: "My avocados",
     });
     expect(found.get(ids.avo60)).toMatchObject({ priceCents: 4000, quantity: 85 });
     expect(found.get(ids["avo-org"])).toMatchObject({
@@ -123,7 +126,12 @@ describe(`the import screen's "plan" intent (${test.kind})`, () => {
       priceCents: null,
       quantity: null,
     });
-    expect(found.get(ids["mango-tommy"])).toMatchObject({ quickbooksId: "MANGO TOMMY 9", priceCents: null });
+    expect(found.get(ids["mango-tommy"])).toMatchObject({
+      quickbooksId: "MANGO TOMMY 9",
+      priceCents: null,
+      inList: false,
+      archived: true,
+    });
     expect(found.has(ids.other)).toBe(false);
     expect(await tableCounts()).toEqual(before);
   });
@@ -155,8 +163,16 @@ describe(`the import screen's "plan" intent (${test.kind})`, () => {
     expect(action(1)).toEqual({ row: 1, action: "unchanged", productId: ids.avo48, matchedBy: "quickbooks_id" });
     expect(action(2)).toEqual({ row: 2, action: "update", productId: ids.avo60, matchedBy: "quickbooks_id" });
     expect(action(3)).toEqual({ row: 3, action: "update", productId: ids["avo-org"], matchedBy: "sku" });
-    expect(action(5)).toMatchObject({ action: "update", productId: ids["mango-tommy"] });
-    expect(dryRun.counts).toMatchObject({ total: 69, create: 44, update: 3, unchanged: 1 });
+    // Found, but archived: the run would refuse to put its price in the list (ADR 017).
+    expect(action(5)).toMatchObject({
+      action: "error",
+      refusal: {
+        status: "error_db_price",
+        message: { code: "archived_price", params: { product: "Mango" } },
+        productId: ids["mango-tommy"],
+      },
+    });
+    expect(dryRun.counts).toMatchObject({ total: 69, create: 44, update: 2, unchanged: 1, errors: 1 });
   });
 
   it("looks up more keys than one query takes", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { priceListItem, product } from "~/db/schema";
 import type { ExistingProduct } from "./plan";
@@ -16,7 +16,8 @@ function chunks<T>(values: readonly T[], size: number) {
  * The catalogue's products an import of these keys would match (D21: the QuickBooks ID, then the
  * SKU), with what the dry run compares: the price in the chosen list (null when the list has none),
  * active, and quantity on hand. Archived products are included: a QuickBooks ID belongs to one
- * product for good. Reads only.
+ * product for good. Every product holding one of the SKUs comes back, so the plan can tell a SKU
+ * another product holds (ADR 017). Reads only.
  */
 export async function findExistingProducts(
   priceListId: string,
@@ -36,6 +37,9 @@ export async function findExistingProducts(
         active: product.active,
         quantity: product.quantity,
         priceCents: priceListItem.priceCents,
+        inList: sql<boolean>`${priceListItem.productId} is not null`,
+        archived: sql<boolean>`${product.archivedAt} is not null`,
+        name: product.nameEn,
       })
       .from(product)
       .leftJoin(priceListItem, and(eq(priceListItem.productId, product.id), eq(priceListItem.priceListId, priceListId)))
@@ -50,6 +54,9 @@ export async function findExistingProducts(
         priceCents: row.priceCents ?? null,
         active: row.active,
         quantity: row.quantity === null ? null : Number(row.quantity),
+        inList: Boolean(row.inList),
+        archived: Boolean(row.archived),
+        name: row.name,
       });
     }
   }

@@ -235,6 +235,8 @@ async function existingProducts(listSlug: string | undefined): Promise<ExistingP
       sku: product.sku,
       active: product.active,
       quantity: product.quantity,
+      archivedAt: product.archivedAt,
+      name: product.nameEn,
     })
     .from(product);
   const prices = listId
@@ -254,6 +256,9 @@ async function existingProducts(listSlug: string | undefined): Promise<ExistingP
     active: p.active,
     quantity: p.quantity === null ? null : Number(p.quantity),
     priceCents: prices.get(p.id) ?? null,
+    inList: prices.has(p.id),
+    archived: p.archivedAt !== null,
+    name: p.name,
   }));
 }
 
@@ -276,7 +281,9 @@ async function dryRun(input: ImportFileInput, scan: ScannedFile, batchSize: numb
   const results = rows.map((row): ImportRowResult => {
     const p = planned.get(row.row)!;
     const action = p.action === "skip" && p.reason === "duplicate" ? "duplicate" : PLANNED_ACTION[p.action];
-    const messages: ImportRowMessage[] = row.messages;
+    // A row the writer would refuse (ADR 017): its status and reason, as the run would store them.
+    const refusal = p.action === "error" ? p.refusal : undefined;
+    const messages: ImportRowMessage[] = refusal ? [refusal.message, ...row.messages] : row.messages;
     return {
       row: row.row,
       batch: Math.ceil(row.row / batchSize),
@@ -292,15 +299,17 @@ async function dryRun(input: ImportFileInput, scan: ScannedFile, batchSize: numb
       priceCents: row.priceCents,
       sku: row.sku,
       quantity: row.quantityOnHand,
-      productId: "productId" in p ? p.productId : null,
+      productId: "productId" in p ? p.productId : (refusal?.productId ?? null),
       action,
       namedBy: row.importable ? "engine" : null,
       aiStatus: row.aiStatus,
-      dbProductStatus: "pending",
-      dbPriceStatus: "pending",
-      finalStatus: row.importable
-        ? finalStatusAfterWrite(row.status as "product" | "processed_inactive")
-        : finalStatusBeforeWrite(row.status),
+      dbProductStatus: refusal ? (refusal.status === "error_db_product" ? "error" : "skipped") : "pending",
+      dbPriceStatus: refusal ? (refusal.status === "error_db_price" ? "error" : "skipped") : "pending",
+      finalStatus: refusal
+        ? refusal.status
+        : row.importable
+          ? finalStatusAfterWrite(row.status as "product" | "processed_inactive")
+          : finalStatusBeforeWrite(row.status),
       messages,
       message: rowMessageText(messages),
     };

@@ -76,9 +76,72 @@ describe("planImport", () => {
     expect(plan.counts).toMatchObject({ create: 1, update: 3, unchanged: 1 });
   });
 
-  it("never matches by SKU a product that belongs to another QuickBooks item", () => {
-    const existing = indexExisting([{ id: "p9", quickbooksId: "OTHER", sku: "AVO-60", priceCents: 700 }]);
-    expect(planImport([rows[9]], existing).rows).toEqual([{ row: 10, action: "create" }]);
+  it("never matches by SKU a product that belongs to another QuickBooks item: the row is refused (ADR 017)", () => {
+    const existing = indexExisting([
+      { id: "p9", quickbooksId: "OTHER", sku: "AVO-60", priceCents: 700, name: "Other Avocado" },
+    ]);
+    const plan = planImport([rows[9]], existing);
+    expect(plan.rows).toEqual([
+      {
+        row: 10,
+        action: "error",
+        refusal: {
+          status: "error_db_product",
+          message: {
+            code: "sku_taken",
+            severity: "error",
+            params: { sku: "AVO-60", product: "Other Avocado", quickbooksId: "OTHER" },
+          },
+          productId: null,
+        },
+      },
+    ]);
+    expect(plan.counts).toMatchObject({ create: 0, errors: 1, withoutPrice: 0, unrecognized: 0 });
+  });
+
+  it("plans the writer's refusals: a SKU taken in the file or given to a second product, an archived product's price", () => {
+    const existing = indexExisting([
+      { id: "p1", quickbooksId: "MANGO", sku: "MAN-1", priceCents: 1850, name: "Mango" },
+      { id: "p2", quickbooksId: "LIME", sku: "LIM-1", priceCents: 3200, name: "Lime", archived: true, inList: true },
+      { id: "p3", quickbooksId: "PAPAYA", sku: "PAP-1", priceCents: 2900, archived: true, inList: true },
+    ]);
+    const plan = planImport(
+      [
+        row({ row: 1, quickbooksId: "NEW A", sku: "NEW-1", name: "New A" }),
+        row({ row: 2, quickbooksId: "NEW B", sku: "NEW-1" }),
+        row({ row: 3, quickbooksId: "MANGO", sku: "LIM-1", priceCents: 1850 }),
+        row({ row: 4, quickbooksId: "LIME", sku: "LIM-1", priceCents: 3300 }),
+        // Archived, but its price stays: nothing to refuse.
+        row({ row: 5, quickbooksId: "PAPAYA", sku: "PAP-1", priceCents: 2900 }),
+      ],
+      existing,
+    );
+    expect(plan.rows.map((r) => (r.action === "error" ? r.refusal?.message.code : r.action))).toEqual([
+      "create",
+      "sku_taken",
+      "sku_taken",
+      "archived_price",
+      "unchanged",
+    ]);
+    expect(plan.rows[1]).toMatchObject({
+      refusal: { message: { params: { product: "New A", quickbooksId: "NEW A" } } },
+    });
+    expect(plan.rows[3]).toMatchObject({
+      refusal: { status: "error_db_price", message: { params: { product: "Lime" } } },
+    });
+    expect(plan.counts).toMatchObject({ create: 1, unchanged: 1, errors: 3 });
+  });
+
+  it("lets a SKU a product gives up in the file go to another item", () => {
+    const existing = indexExisting([{ id: "p1", quickbooksId: "AVO48", sku: "AVO-48", priceCents: 5400 }]);
+    const plan = planImport(
+      [
+        row({ row: 1, quickbooksId: "AVO48", sku: "AVO-48B", priceCents: 5400 }),
+        row({ row: 2, quickbooksId: "AVO48 ORG", sku: "AVO-48" }),
+      ],
+      existing,
+    );
+    expect(plan.rows.map((r) => r.action)).toEqual(["update", "create"]);
   });
 
   it("says a re-import of the same prices changes nothing", () => {

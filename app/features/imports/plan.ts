@@ -1,3 +1,4 @@
+import type { RunMessage } from "./run-messages";
 import type { UnderstoodRow } from "./types";
 
 /** A product already in the catalogue, as the plan compares it (D21). */
@@ -10,22 +11,32 @@ export type ExistingProduct = {
   /** Compared when given: an update sets active, quantity on hand, SKU and QuickBooks ID too. */
   active?: boolean;
   quantity?: number | null;
+  /** Whether the chosen list has an item for it (with or without a price); assumed when not given. */
+  inList?: boolean;
+  /** Archived on the site (D20): the import may not change its item in a list (ADR 017). */
+  archived?: boolean;
+  /** Its English name, to say which product holds a SKU. */
+  name?: string;
 };
 
 export type ExistingProducts = {
   byQuickbooksId: ReadonlyMap<string, ExistingProduct>;
   bySku: ReadonlyMap<string, ExistingProduct>;
+  /** Every product holding each SKU: the import may not give a SKU to a second product (ADR 017). */
+  skuHolders: ReadonlyMap<string, readonly ExistingProduct[]>;
 };
 
 /** Indexes products for `planImport`. */
 export function indexExisting(products: Iterable<ExistingProduct>): ExistingProducts {
   const byQuickbooksId = new Map<string, ExistingProduct>();
   const bySku = new Map<string, ExistingProduct>();
+  const skuHolders = new Map<string, ExistingProduct[]>();
   for (const product of products) {
     if (product.quickbooksId) byQuickbooksId.set(product.quickbooksId, product);
     if (product.sku && !bySku.has(product.sku)) bySku.set(product.sku, product);
+    if (product.sku) skuHolders.set(product.sku, [...(skuHolders.get(product.sku) ?? []), product]);
   }
-  return { byQuickbooksId, bySku };
+  return { byQuickbooksId, bySku, skuHolders };
 }
 
 export type SkipReason = "service_item" | "known_non_product_code" | "invalid_description" | "duplicate";
@@ -34,7 +45,20 @@ export type PlannedRow =
   | { row: number; action: "create" }
   | { row: number; action: "update" | "unchanged"; productId: string; matchedBy: "quickbooks_id" | "sku" }
   | { row: number; action: "skip"; reason: SkipReason; supersededBy?: number }
-  | { row: number; action: "error" };
+  | {
+      row: number;
+      action: "error";
+      /**
+       * Set when the writer would refuse the row (ADR 017): the final status it would get and why
+       * (a `run.messages.*` code). Unset for a row the engine could not read (`error_ai`).
+       */
+      refusal?: {
+        status: "error_db_product" | "error_db_price";
+        message: RunMessage;
+        /** The product the row matched (null: it would have created one). */
+        productId: string | null;
+      };
+    };
 
 export type PlanCounts = {
   /** Data rows in the file (blank rows, titles and footers are not rows). */
@@ -76,6 +100,76 @@ function isUnchanged(row: UnderstoodRow, product: ExistingProduct, matchedBy: "q
   return true;
 }
 
+/**
+ * Who holds each SKU as the plan goes, as the writer tracks it: a product keeps its SKU until a
+ * row gives it another, and a product the file creates holds its SKU from its row on.
+ */
+function skuTracker(existing: ExistingProducts | undefined) {
+  type Holder = ExistingProduct | { newRow: number; name: string | null; quickbooksId: string | null };
+  const holders = new Map<string, Set<Holder>>();
+  const moved = new Map<ExistingProduct, string | null>();
+  const of = (sku: string) => {
+    let set = holders.get(sku);
+    if (!set) holders.set(sku, (set = new Set(existing?.skuHolders.get(sku) ?? [])));
+    return set;
+  };
+  return {
+    /** Another holder than `target` (null: a product the row creates). */
+    other(sku: string, target: ExistingProduct | null) {
+      for (const holder of of(sku)) if (holder !== target) return holder;
+      return null;
+    },
+    give(sku: string, row: UnderstoodRow, target: ExistingProduct | null) {
+      if (!target) {
+        of(sku).add({ newRow: row.row, name: row.name, quickbooksId: row.quickbooksId });
+        return;
+      }
+      const before = moved.has(target) ? moved.get(target)! : target.sku;
+      if (before) of(before).delete(target);
+      of(sku).add(target);
+      moved.set(target, sku);
+    },
+    skuOf(target: ExistingProduct) {
+      return moved.has(target) ? moved.get(target)! : target.sku;
+    },
+  };
+}
+
+/** What the writer would refuse (ADR 017): a SKU another product holds, an archived product's item. */
+function refusalOf(
+  row: UnderstoodRow,
+  product: ExistingProduct | null,
+  skus: ReturnType<typeof skuTracker>,
+): Extract<PlannedRow, { action: "error" }>["refusal"] {
+  if (row.sku !== null && (!product || skus.skuOf(product) !== row.sku)) {
+    const holder = skus.other(row.sku, product);
+    if (holder) {
+      const params = { sku: row.sku, product: holder.name ?? null, quickbooksId: holder.quickbooksId };
+      return {
+        status: "error_db_product",
+        message: { code: "sku_taken", severity: "error", params },
+        productId: product?.id ?? null,
+      };
+    }
+  }
+  if (product?.archived) {
+    const inList = product.inList ?? true;
+    const changesItem =
+      (row.priceCents !== null && (!inList || row.priceCents !== product.priceCents)) ||
+      (row.priceCents === null && !inList);
+    if (changesItem) {
+      const params = { product: product.name ?? product.id };
+      return {
+        status: "error_db_price",
+        message: { code: "archived_price", severity: "error", params },
+        productId: product.id,
+      };
+    }
+  }
+  if (row.sku !== null) skus.give(row.sku, row, product);
+  return undefined;
+}
+
 const SKIP_REASON: Partial<Record<UnderstoodRow["status"], SkipReason>> = {
   skipped_service_item: "service_item",
   skipped_known_non_product_code: "known_non_product_code",
@@ -105,6 +199,7 @@ export function planImport(rows: readonly UnderstoodRow[], existing?: ExistingPr
     unrecognized: 0,
   };
   const planned: PlannedRow[] = [];
+  const skus = skuTracker(existing);
   for (const row of rows) {
     if (row.status === "error") {
       counts.errors++;
@@ -125,10 +220,16 @@ export function planImport(rows: readonly UnderstoodRow[], existing?: ExistingPr
       planned.push({ row: row.row, action: "skip", reason: "duplicate", supersededBy: winner });
       continue;
     }
+    const match = findExisting(row, existing);
+    const refusal = refusalOf(row, match?.product ?? null, skus);
+    if (refusal) {
+      counts.errors++;
+      planned.push({ row: row.row, action: "error", refusal });
+      continue;
+    }
     if (!row.active) counts.inactive++;
     if (row.priceCents === null) counts.withoutPrice++;
     if (!row.recognized) counts.unrecognized++;
-    const match = findExisting(row, existing);
     if (!match) {
       counts.create++;
       planned.push({ row: row.row, action: "create" });

@@ -13,6 +13,18 @@ import type { FormatId, Rejection, RowMessage } from "./types";
 /** Section 4 and issue 5: a failed batch is tried this many times in all, then skipped. */
 export const MAX_BATCH_ATTEMPTS = 3;
 
+/**
+ * A run that no batch reached for this long was left by its page (or its command line died): the
+ * periodic sweep ends it as failed, `abandoned`, with what it wrote (ADR 017).
+ */
+export const ABANDONED_AFTER_MINUTES = 30;
+
+/**
+ * Each row's result of a run is kept this long after the run ended, then removed by the sweep;
+ * the run's summary and activity entry stay (`ImportRunView.rowsRemovedAt`, ADR 017).
+ */
+export const IMPORT_ROWS_RETENTION_DAYS = 90;
+
 /** Section 4: an import item's AI status (`pending` until its batch is understood on the server). */
 export type ImportAiStatus =
   "pending" | "success" | "error" | "skipped_not_a_product" | "skipped_known_non_product_code";
@@ -47,7 +59,12 @@ export type RunMessageCode =
   | "matched_by_sku"
   | "name_shortened"
   | "model_fallback"
-  | "batch_failed";
+  | "batch_failed"
+  | "sku_taken"
+  | "value_not_storable"
+  | "price_not_storable"
+  | "archived_price"
+  | "not_understood";
 
 export type RunMessage = {
   code: RunMessageCode;
@@ -71,6 +88,11 @@ export const RUN_MESSAGE_KEYS = {
   name_shortened: "run.messages.nameShortened",
   model_fallback: "run.messages.modelFallback",
   batch_failed: "run.messages.batchFailed",
+  sku_taken: "run.messages.skuTaken",
+  value_not_storable: "run.messages.valueNotStorable",
+  price_not_storable: "run.messages.priceNotStorable",
+  archived_price: "run.messages.archivedPrice",
+  not_understood: "run.messages.notUnderstood",
 } as const satisfies Record<RunMessageCode, string>;
 
 const isRunMessage = (message: ImportRowMessage): message is RunMessage =>
@@ -252,6 +274,11 @@ export type ImportSummary = {
   outcome: ImportOutcome;
   /** Set when the file was refused as a whole (nothing was written). */
   rejection: Rejection | null;
+  /**
+   * True when the sweep ended the run because no batch reached it for `ABANDONED_AFTER_MINUTES`
+   * (its page was closed): `outcome` is then failed, and the counts say what was written before.
+   */
+  abandoned?: boolean;
 };
 
 /** The summary's counts with their labels (`import:run.summary.<key>`), in the order a screen shows them. */

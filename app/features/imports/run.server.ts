@@ -30,7 +30,15 @@ import {
 } from "./run-messages";
 import type { FinalStatus } from "./statuses";
 import type { DetectedFormat, FormatId, Rejection } from "./types";
-import { BatchAlreadyRecorded, recordRetry, resultFromStored, writeBatch, writeFailedBatch } from "./write.server";
+import {
+  BatchAlreadyRecorded,
+  importFaults,
+  recordRetry,
+  resultFromStored,
+  RunAlreadyClosed,
+  writeBatch,
+  writeFailedBatch,
+} from "./write.server";
 
 /**
  * Import runs and their batches (D21–D23), the API the import screen, the background worker
@@ -81,6 +89,8 @@ export type RunContext = {
   listName: string;
   /** Set when the file was refused or the run could not go on. */
   rejection?: Rejection | null;
+  /** When the sweep removed the run's per-row results (ISO time; ADR 017). */
+  rowsRemovedAt?: string;
 };
 
 type RunRow = typeof importRun.$inferSelect;
@@ -104,6 +114,13 @@ export type ImportRunView = {
   batchSize: number;
   progress: { appliedBatches: number; failedBatches: number; retryingBatches: number; processedRows: number };
   summary: ImportSummary | null;
+  /** Ended by the sweep: no batch reached it for `ABANDONED_AFTER_MINUTES` (`import:run.abandoned`). */
+  abandoned: boolean;
+  /**
+   * When its per-row results were removed (`IMPORT_ROWS_RETENTION_DAYS` after it ended), else null:
+   * the summary stays, the rows are gone (`import:run.rowsRemoved`).
+   */
+  rowsRemovedAt: string | null;
 };
 
 export type BatchOutcome =
@@ -168,7 +185,15 @@ const rowsSchema = z
     z.object({
       row: z.number().int().min(1).max(MAX_ROWS),
       line: z.number().int().min(0).max(100_000_000).nullable().optional(),
-      cells: z.array(z.string().max(MAX_CELL_LENGTH)).max(MAX_CELLS),
+      // No NUL: no text column can hold one, and the engine refuses a file that has one (decodeFile).
+      cells: z
+        .array(
+          z
+            .string()
+            .max(MAX_CELL_LENGTH)
+            .refine((cell) => !cell.includes("\u0000")),
+        )
+        .max(MAX_CELLS),
     }),
   )
   .max(2_000);
@@ -373,6 +398,7 @@ export async function applyPreparedBatch(
     return { status: "applied", batchNumber, attempt, repeated: false, rows: results };
   } catch (error) {
     if (error instanceof BatchAlreadyRecorded) return answerStored(run.id, batchNumber);
+    if (error instanceof RunAlreadyClosed) throw new ImportRunError("runClosed", 409);
     const detail = error instanceof Error ? error.message.slice(0, 500) : String(error);
     logger.warn({ err: error, runId: run.id, batchNumber, attempt }, "import batch failed");
     if (attempt < MAX_BATCH_ATTEMPTS) {
@@ -405,6 +431,7 @@ async function recordFailure(
     };
   } catch (error) {
     if (error instanceof BatchAlreadyRecorded) return answerStored(run.id, batchNumber);
+    if (error instanceof RunAlreadyClosed) throw new ImportRunError("runClosed", 409);
     throw error;
   }
 }
@@ -482,10 +509,15 @@ export async function applyImportBatch(
   const raws = parsed.data.map((r) => rawRowFromCells(r.row, r.line ?? null, r.cells, run.context.format));
   let prepared: PreparedRow[];
   try {
+    await importFaults().beforeUnderstand?.({ runId: run.id, batchNumber });
     prepared = await understandAndName(raws, run.context.format, runDuplicates(run), namerFor(run.id));
   } catch (error) {
+    // An unexpected failure of the reading itself: the rows are stored as `unknown_error`, nothing written.
     logger.error({ err: error, runId, batchNumber }, "import batch could not be understood");
-    prepared = raws.map((raw) => unreadRow(raw.row, raw.line, raw.fields.name ?? ""));
+    prepared = raws.map((raw) => ({
+      ...unreadRow(raw.row, raw.line, raw.fields.name ?? ""),
+      messages: [{ code: "not_understood", severity: "error" }],
+    }));
   }
   return applyPreparedBatch(run, batchNumber, prepared, attempt);
 }
@@ -646,7 +678,8 @@ function activityCounts(summary: ImportSummary) {
   };
 }
 
-async function closeRun(tx: Tx, run: LoadedRun, status: "finished" | "failed", summary: ImportSummary) {
+/** Closes a run locked by the caller: its status, outcome and summary, its activity entry (D22), its stored file gone. */
+export async function closeRun(tx: Tx, run: LoadedRun, status: "finished" | "failed", summary: ImportSummary) {
   await tx
     .update(importRun)
     .set({ status, outcome: summary.outcome, summary, context: run.context, finishedAt: new Date() })
@@ -751,6 +784,8 @@ function toView(
       processedRows,
     },
     summary: (run.summary as ImportSummary | null) ?? null,
+    abandoned: (run.summary as ImportSummary | null)?.abandoned === true,
+    rowsRemovedAt: context?.rowsRemovedAt ?? null,
   };
 }
 

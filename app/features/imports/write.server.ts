@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, sql } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { unnestRows } from "~/db/bulk.server";
 import type { Tx } from "~/db/client.server";
 import { importBatch, importRow, importRun, priceListItem, priceListVersion, product } from "~/db/schema";
@@ -22,7 +22,10 @@ import { rowMessageText } from "./texts.server";
  * (quantity on hand, active, SKU, QuickBooks ID; never names, category, slug or image), prices
  * go through the one price write path with history (source "import") after an automatic version
  * of the list (once per run), and each row's result is stored. A few statements per batch, not
- * one per row (PGlite is about 15 times slower row by row).
+ * one per row (PGlite is about 15 times slower row by row). A row the database's rules would
+ * refuse (a SKU another product holds, a value a column cannot hold, an archived product's price)
+ * is found before anything is written and stored as `error_db_product` or `error_db_price`, and
+ * the rest of its batch is written (ADR 017).
  */
 
 /** Another call already recorded this batch (applied or failed): its stored results stand. */
@@ -39,11 +42,14 @@ export class BatchAlreadyRecorded extends Error {
 export type ImportFaultHooks = {
   /** Inside the batch's transaction, after every write and before the commit; throwing fails the attempt. */
   beforeCommit?: (context: { runId: string; batchNumber: number; attempt: number }) => void | Promise<void>;
+  /** Before the server reads a batch the screen sent; throwing makes its rows unreadable (`unknown_error`). */
+  beforeUnderstand?: (context: { runId: string; batchNumber: number }) => void | Promise<void>;
 };
 let faults: ImportFaultHooks = {};
 export function setImportFaultsForTests(hooks: ImportFaultHooks | undefined) {
   faults = hooks ?? {};
 }
+export const importFaults = () => faults;
 
 export type BatchWrite = {
   runId: string;
@@ -63,6 +69,10 @@ type ProductState = {
   quantity: number | null;
   inList: boolean;
   priceCents: number | null;
+  /** Archived on the site (D20): the price lists take no price for it. */
+  archived: boolean;
+  /** Its English name, to say which product holds a SKU. */
+  name: string;
   /** A product this batch creates: later rows change its insert instead of updating it. */
   create: (typeof product.$inferInsert & { quickbooksId: string }) | null;
 };
@@ -76,6 +86,8 @@ type Outcome = {
   /** The row's item in the list before it (`absent`: not in the list), when the row changes it. */
   priceChange: { oldCents: number | null | "absent"; newCents: number | null } | null;
   notes: RunMessage[];
+  /** Set when the row was refused by the database's rules (`error_db_product`, `error_db_price`). */
+  refusal?: "error_db_product" | "error_db_price";
 };
 
 const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
@@ -113,38 +125,84 @@ export async function recordRetry(tx: Tx, runId: string, batchNumber: number, at
     });
 }
 
-async function markRunning(tx: Tx, runId: string) {
-  await tx
-    .update(importRun)
-    .set({ status: "running" })
-    .where(and(eq(importRun.id, runId), inArray(importRun.status, ["pending", "queued"])));
+/** The run was closed (finished, or ended by the sweep as abandoned) before this batch could be written. */
+export class RunAlreadyClosed extends Error {
+  constructor() {
+    super("run already closed");
+  }
 }
 
-/** Products the rows may be: by QuickBooks ID, or by SKU among products without one (D21). */
-async function findProducts(tx: Tx, listId: string, rows: PreparedRow[]) {
+/**
+ * Holds the run's row to the commit and marks it running; a closed run refuses the batch. The
+ * sweep that ends abandoned runs takes the same row, so a batch and the sweep never cross: a run
+ * is never closed under a batch being written, nor written to once closed.
+ */
+async function holdOpenRun(tx: Tx, runId: string) {
+  const [run] = await tx
+    .select({ status: importRun.status })
+    .from(importRun)
+    .where(eq(importRun.id, runId))
+    .for("no key update");
+  if (!run || run.status === "finished" || run.status === "failed") throw new RunAlreadyClosed();
+  if (run.status === "pending" || run.status === "queued") {
+    await tx.update(importRun).set({ status: "running" }).where(eq(importRun.id, runId));
+  }
+}
+
+/**
+ * Import batches take turns on the catalogue (whatever their list), held to the commit: the SKUs
+ * and QuickBooks IDs a batch checks before writing cannot be taken meanwhile by another import
+ * (another list, another server process), so a conflict is found and reported, never raced.
+ * Only imports write those columns. A batch is short (DESIGN section 7), so the wait is too.
+ */
+const IMPORT_CATALOGUE_LOCK = 7_200_114;
+async function lockCatalogue(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_CATALOGUE_LOCK})`);
+}
+
+type ProductIndex = {
+  byKey: Map<string, ProductState>;
+  /** Products without a QuickBooks ID, by SKU, oldest first: what a row with that SKU may match (D21). */
+  bySku: Map<string, ProductState[]>;
+  /** Every product that holds a SKU, as the batch goes: a row may not give a SKU to a second product. */
+  skuHolders: Map<string, Set<ProductState>>;
+};
+
+/**
+ * Products the rows may be (by QuickBooks ID, or by SKU among products without one, D21), and
+ * every other product that holds one of the rows' SKUs (a conflict the row is refused for).
+ */
+async function findProducts(tx: Tx, listId: string, rows: PreparedRow[]): Promise<ProductIndex> {
+  const index: ProductIndex = { byKey: new Map(), bySku: new Map(), skuHolders: new Map() };
   const keys = [...new Set(rows.map((r) => r.quickbooksId!))];
   const skus = [...new Set(rows.map((r) => r.sku).filter((s): s is string => s !== null))];
-  if (keys.length === 0) return { byKey: new Map<string, ProductState>(), bySku: new Map<string, ProductState[]>() };
+  if (keys.length === 0) return index;
   // Index lookups with the rows' keys as array parameters (plans that stay good without table
   // statistics, which PGlite never gathers). Not locked: the update writes the file's values for
-  // the fields an import owns whatever a concurrent edit did, and bumps the revision (D25).
+  // the fields an import owns whatever a concurrent edit did, and bumps the revision (D25); only
+  // imports write QuickBooks IDs and SKUs, and their batches take turns (lockCatalogue).
   type Found = {
     id: string;
     quickbooks_id: string | null;
     sku: string | null;
     active: boolean;
     quantity: string | null;
+    archived: boolean;
+    name_en: string;
   };
+  const columns = sql`id, quickbooks_id, sku, active, quantity, archived_at is not null as archived, name_en`;
   const found = (
     await tx.execute<Found>(sql`
-      select id, quickbooks_id, sku, active, quantity from ${product}
+      select ${columns} from ${product}
       where quickbooks_id = any(${sql.param(keys)}::text[])
       order by id`)
   ).rows;
   if (skus.length > 0) {
+    // Products found by their key above are left out: a re-import reads each product once.
     const bySku = await tx.execute<Found>(sql`
-      select id, quickbooks_id, sku, active, quantity from ${product}
-      where sku = any(${sql.param(skus)}::text[]) and quickbooks_id is null
+      select ${columns} from ${product}
+      where sku = any(${sql.param(skus)}::text[])
+        and (quickbooks_id is null or not (quickbooks_id = any(${sql.param(keys)}::text[])))
       order by created_at, id`);
     found.push(...bySku.rows);
   }
@@ -156,8 +214,6 @@ async function findProducts(tx: Tx, listId: string, rows: PreparedRow[]) {
     for (const item of items.rows)
       prices.set(item.product_id, item.price_cents === null ? null : Number(item.price_cents));
   }
-  const byKey = new Map<string, ProductState>();
-  const bySku = new Map<string, ProductState[]>();
   for (const p of found) {
     const state: ProductState = {
       id: p.id,
@@ -167,12 +223,27 @@ async function findProducts(tx: Tx, listId: string, rows: PreparedRow[]) {
       quantity: numberOrNull(p.quantity),
       inList: prices.has(p.id),
       priceCents: prices.get(p.id) ?? null,
+      archived: Boolean(p.archived),
+      name: p.name_en,
       create: null,
     };
-    if (p.quickbooks_id !== null) byKey.set(p.quickbooks_id, state);
-    else if (p.sku !== null) bySku.set(p.sku, [...(bySku.get(p.sku) ?? []), state]);
+    if (p.quickbooks_id !== null) index.byKey.set(p.quickbooks_id, state);
+    else if (p.sku !== null) index.bySku.set(p.sku, [...(index.bySku.get(p.sku) ?? []), state]);
+    if (p.sku !== null) holdSku(index, p.sku, state);
   }
-  return { byKey, bySku };
+  return index;
+}
+
+function holdSku(index: ProductIndex, sku: string, state: ProductState) {
+  let holders = index.skuHolders.get(sku);
+  if (!holders) index.skuHolders.set(sku, (holders = new Set()));
+  holders.add(state);
+}
+
+/** Another product than `state` (null: a product to create) already holds `sku`. */
+function otherHolder(index: ProductIndex, sku: string, state: ProductState | null) {
+  for (const holder of index.skuHolders.get(sku) ?? []) if (holder !== state) return holder;
+  return null;
 }
 
 /** D18: readable, unique slugs: the name, else the name with the item's code, else numbered. */
@@ -206,10 +277,46 @@ async function assignSlugs(tx: Tx, creates: Array<NonNullable<ProductState["crea
   }
 }
 
-function decide(
+/** numeric(12, 2), numeric(10, 3) and integer: what the product and item columns hold (D15, D20). */
+const QUANTITY_BELOW = 1e10;
+const PACK_VALUE_BELOW = 1e7;
+const INTEGER_MAX = 2_147_483_647;
+
+const fitsPrice = (cents: number | null) =>
+  cents === null || (Number.isSafeInteger(cents) && cents >= 0 && cents <= INTEGER_MAX);
+const fitsNumeric = (value: number | null, below: number, digits: number) =>
+  value === null || (Number.isFinite(value) && Math.abs(Number(value.toFixed(digits))) < below);
+
+/**
+ * A row the database's rules refuse, decided before anything is written so that the rest of its
+ * batch is written and nothing of this row is: `error_db_product` (its product cannot be written)
+ * or `error_db_price` (its price in the list cannot be), with the reason in its message.
+ */
+function refuse(
   row: PreparedRow,
-  index: ReturnType<typeof findProducts> extends Promise<infer T> ? T : never,
+  state: ProductState | null,
+  refusal: "error_db_product" | "error_db_price",
+  note: RunMessage,
 ): Outcome {
+  return {
+    row,
+    action: "error",
+    state,
+    productStatus: refusal === "error_db_product" ? "error" : "skipped",
+    priceStatus: refusal === "error_db_price" ? "error" : "skipped",
+    priceChange: null,
+    notes: [note],
+    refusal,
+  };
+}
+
+const skuTaken = (sku: string, holder: ProductState): RunMessage => ({
+  code: "sku_taken",
+  severity: "error",
+  params: { sku, product: holder.create?.nameEn ?? holder.name, quickbooksId: holder.quickbooksId },
+});
+
+function decide(row: PreparedRow, index: ProductIndex): Outcome {
   if (!row.importable) {
     return {
       row,
@@ -234,16 +341,32 @@ function decide(
   }
   const key = row.quickbooksId!;
   let state = index.byKey.get(key);
-  let matchedBySku = false;
-  if (!state && row.sku) {
-    const candidates = index.bySku.get(row.sku);
-    state = candidates?.shift();
-    if (state) {
-      matchedBySku = true;
-      state.quickbooksId = key;
-      index.byKey.set(key, state);
-    }
+  const matchedBySku = !state && row.sku !== null && (index.bySku.get(row.sku)?.length ?? 0) > 0;
+  if (matchedBySku) state = index.bySku.get(row.sku!)![0];
+
+  // Values the columns cannot hold: the row is refused rather than failing its whole batch.
+  if (!fitsPrice(row.priceCents)) {
+    return refuse(row, state ?? null, "error_db_price", {
+      code: "price_not_storable",
+      severity: "error",
+      params: { price: row.priceCents },
+    });
   }
+  const quantityFits = fitsNumeric(row.quantity, QUANTITY_BELOW, 2);
+  if (!quantityFits || (!state && !fitsNumeric(row.packValue, PACK_VALUE_BELOW, 3))) {
+    const value = quantityFits ? `${row.packValue} ${row.packUnit ?? ""}`.trim() : String(row.quantity);
+    return refuse(row, state ?? null, "error_db_product", {
+      code: "value_not_storable",
+      severity: "error",
+      params: { value },
+    });
+  }
+  // A SKU names one product: the row may not give it to a product while another one holds it.
+  if (row.sku !== null && (!state || state.sku !== row.sku)) {
+    const holder = otherHolder(index, row.sku, state ?? null);
+    if (holder) return refuse(row, state ?? null, "error_db_product", skuTaken(row.sku, holder));
+  }
+
   if (!state) {
     state = {
       id: null,
@@ -253,6 +376,8 @@ function decide(
       quantity: row.quantity,
       inList: true,
       priceCents: row.priceCents,
+      archived: false,
+      name: row.name ?? key,
       create: {
         slug: "",
         nameEn: row.name ?? key,
@@ -269,6 +394,7 @@ function decide(
       },
     };
     index.byKey.set(key, state);
+    if (row.sku !== null) holdSku(index, row.sku, state);
     const notes: RunMessage[] = [{ code: "product_created", severity: "info" }];
     if (row.priceCents !== null) notes.push({ code: "price_set", severity: "info", params: { price: row.priceCents } });
     return {
@@ -283,7 +409,27 @@ function decide(
     };
   }
 
-  // A known product: only the fields an import owns (D21), and a missing price never removes one.
+  // A known product: what the row changes in its item of the list (a missing price never removes one).
+  let priceChange: Outcome["priceChange"] = null;
+  const before = state.inList ? state.priceCents : ("absent" as const);
+  if (row.priceCents !== null && before !== row.priceCents)
+    priceChange = { oldCents: before, newCents: row.priceCents };
+  else if (row.priceCents === null && before === "absent") priceChange = { oldCents: "absent", newCents: null };
+  // The price lists take no price for an archived product (D20): the row is refused whole.
+  if (priceChange && state.archived) {
+    return refuse(row, state, "error_db_price", {
+      code: "archived_price",
+      severity: "error",
+      params: { product: state.name },
+    });
+  }
+
+  // Only the fields an import owns (D21).
+  if (matchedBySku) {
+    index.bySku.get(row.sku!)!.shift();
+    state.quickbooksId = key;
+    index.byKey.set(key, state);
+  }
   const details: RunMessage[] = [];
   if (matchedBySku) details.push({ code: "matched_by_sku", severity: "info", params: { sku: row.sku } });
   let productChanged = matchedBySku;
@@ -299,21 +445,18 @@ function decide(
   }
   if (row.sku !== null && state.sku !== row.sku) {
     details.push({ code: "sku_changed", severity: "info", params: { old: state.sku, new: row.sku } });
+    if (state.sku !== null) index.skuHolders.get(state.sku)?.delete(state);
+    holdSku(index, row.sku, state);
     state.sku = row.sku;
     productChanged = true;
   }
-  let priceChange: Outcome["priceChange"] = null;
-  const before = state.inList ? state.priceCents : ("absent" as const);
-  if (row.priceCents !== null && before !== row.priceCents) {
+  if (priceChange) {
     details.push(
       before === "absent" || before === null
         ? { code: "price_set", severity: "info", params: { price: row.priceCents } }
         : { code: "price_changed", severity: "info", params: { old: before, new: row.priceCents } },
     );
-    priceChange = { oldCents: before, newCents: row.priceCents };
     state.priceCents = row.priceCents;
-  } else if (row.priceCents === null && before === "absent") {
-    priceChange = { oldCents: "absent", newCents: null };
   }
   state.inList = true;
   if (state.create) {
@@ -353,7 +496,8 @@ function decide(
 export async function writeBatch(tx: Tx, input: BatchWrite): Promise<ImportRowResult[]> {
   const { runId, batchNumber, attempt } = input;
   await claimBatch(tx, runId, batchNumber, attempt, "applied");
-  await markRunning(tx, runId);
+  await holdOpenRun(tx, runId);
+  await lockCatalogue(tx);
   const list = await lockList(tx, input.listId);
 
   const toWrite = input.rows.filter((r) => r.importable && r.supersededBy === null && r.quickbooksId !== null);
@@ -463,6 +607,9 @@ export async function writeBatch(tx: Tx, input: BatchWrite): Promise<ImportRowRe
 }
 
 function finalStatusOf(o: Outcome): ImportRowResult["finalStatus"] {
+  if (o.refusal) return o.refusal;
+  // Never read at all (its reading failed unexpectedly): not the engine's judgement (`error_ai`).
+  if (o.row.status === "error" && o.row.aiStatus === "pending") return "unknown_error";
   if (o.row.importable) return finalStatusAfterWrite(o.row.status as "product" | "processed_inactive");
   return finalStatusBeforeWrite(o.row.status);
 }
@@ -602,7 +749,7 @@ export async function writeFailedBatch(
   input: { runId: string; batchNumber: number; attempt: number; error: string; rows: PreparedRow[] },
 ): Promise<ImportRowResult[]> {
   await claimBatch(tx, input.runId, input.batchNumber, input.attempt, "failed", input.error);
-  await markRunning(tx, input.runId);
+  await holdOpenRun(tx, input.runId);
   const results = input.rows.map((row): ImportRowResult => {
     const messages: ImportRowMessage[] = [{ code: "batch_failed", severity: "error" }];
     return {
