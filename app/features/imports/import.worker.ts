@@ -62,6 +62,7 @@ async function read(file: Blob, previewRows: number) {
       blankRecords: result.blankRecords,
       footerRecords: result.footerRecords,
       superseded: result.superseded.size,
+      duplicates: [...result.superseded],
     },
     preview: rows.slice(0, previewRows).map(withoutRaw),
     keys: matchKeys(rows),
@@ -72,6 +73,14 @@ scope.onmessage = (event) => {
   const request = event.data;
   if (request.type === "read") {
     read(request.file, request.previewRows).catch(() => send({ type: "failed", during: "read" }));
+    return;
+  }
+  if (request.type === "rows") {
+    // A batch as the server re-reads it: each row's number, line and cells as written in the file.
+    const batch = rows
+      .slice((request.batch - 1) * request.size, request.batch * request.size)
+      .map((r) => ({ row: r.row, line: r.line, cells: r.raw.cells }));
+    send({ type: "rows", id: request.id, rows: batch });
     return;
   }
   try {
