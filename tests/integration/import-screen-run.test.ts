@@ -19,6 +19,7 @@ import { createPriceList } from "../../app/features/price-lists/lists.server";
 import type { Lang } from "../../app/i18n/config";
 import esImport from "../../app/i18n/locales/es/import.json";
 import { en } from "../../app/i18n/resources";
+import { loader as screenLoader } from "../../app/routes/import-quickbooks";
 import { loader as runPageLoader } from "../../app/routes/import-quickbooks-run";
 import { loader as progressLoader } from "../../app/routes/import-quickbooks-run-progress";
 import { loader as csvLoader } from "../../app/routes/import-quickbooks-run-results";
@@ -705,5 +706,48 @@ describe(`a background import from the screen (${test.kind})`, () => {
       "Error initiating the import process. Please check logs or try again.",
     );
     expect(await tableCounts()).toMatchObject({ runs: 0, jobs: 0 });
+  });
+});
+
+describe(`past runs on the import screen (${test.kind})`, () => {
+  it("lists every run newest first: when, who, list, file, how it ran, its outcome and counts, ten a page", async () => {
+    const run = await startRun();
+    await api({ intent: "batch", runId: run.runId, batch: 1, attempt: 1, rows: run.rowsOf(1, 500) });
+    await api({ intent: "finish", runId: run.runId });
+    const background = await call(
+      runApi,
+      upload({ intent: "background", list: listSlug, file: csvFile("qbd_small.csv") }),
+      admin,
+    );
+    const backgroundId = (background.body as { runId: string }).runId;
+    type ScreenData = Awaited<ReturnType<typeof screenLoader>>;
+    const first = (await call(screenLoader, new Request(url("/import-quickbooks")), seller)).body as ScreenData;
+    expect(first.pastRuns).toMatchObject({ total: 2, page: 1, pageCount: 1 });
+    expect(first.pastRuns.runs.map((r) => r.id)).toEqual([backgroundId, run.runId]);
+    expect(first.pastRuns.runs[0]).toMatchObject({
+      fileName: "qbd_small.csv",
+      mode: "background",
+      status: "queued",
+      outcome: null,
+      listName: "Screen imports",
+      counts: null,
+    });
+    expect(first.pastRuns.runs[1]).toMatchObject({
+      fileName: "qbo_small.csv",
+      mode: "interactive",
+      status: "finished",
+      outcome: "success",
+      userName: "Sam Seller",
+      totalRows: 69,
+      counts: { created: 48, updated: 0, skipped: 1, errors: 0 },
+    });
+    expect(Date.parse(first.pastRuns.runs[1].startedAt)).not.toBeNaN();
+
+    for (let i = 0; i < 10; i++) await startRun();
+    const page2 = (await call(screenLoader, new Request(url("/import-quickbooks?runs=2")), seller)).body as ScreenData;
+    expect(page2.pastRuns).toMatchObject({ total: 12, page: 2, pageCount: 2 });
+    expect(page2.pastRuns.runs.map((r) => r.id)).toEqual([backgroundId, run.runId]);
+    const beyond = (await call(screenLoader, new Request(url("/import-quickbooks?runs=x")), seller)).body as ScreenData;
+    expect(beyond.pastRuns.page).toBe(1);
   });
 });

@@ -11,6 +11,7 @@ import {
   finishImportRun,
   getImportRun,
   ImportRunError,
+  listImportRuns,
   recordFailedBatch,
   startImportRun,
   type ImportRunView,
@@ -20,6 +21,7 @@ import { runRequestSchema, type RunAnswer, type RunProgressAnswer, type RunRefus
 import type { FinalStatus } from "./statuses";
 import type { Rejection } from "./types";
 import { ImportUploadRefused, readImportUpload } from "./upload.server";
+import type { PastRunsPage } from "./components/past-runs";
 
 /**
  * What the import screen's routes ask of the server side (ADR 016): the run API behind
@@ -225,4 +227,38 @@ export async function findFailedBatches(runId: string): Promise<FailedBatch[]> {
 /** A final-status filter from the query string; anything else is no filter. */
 export function finalStatusFilter(value: string | null): FinalStatus | null {
   return (FINAL_STATUSES as readonly string[]).includes(value ?? "") ? (value as FinalStatus) : null;
+}
+
+/** Past runs shown on the import screen, a page at a time. */
+export const PAST_RUNS_PAGE_SIZE = 10;
+
+/** The import screen's list of past runs: when, who, which list, the file, how it ran, its outcome and counts. */
+export async function findPastRuns(page: number): Promise<PastRunsPage> {
+  const found = await listImportRuns({ page, pageSize: PAST_RUNS_PAGE_SIZE });
+  return {
+    total: found.total,
+    page: found.page,
+    pageCount: found.pageCount,
+    runs: found.runs.map((run) => ({
+      id: run.id,
+      fileName: run.fileName,
+      mode: run.mode,
+      status: run.status,
+      outcome: run.outcome,
+      listName: run.listName,
+      userName: run.userName,
+      startedAt: run.startedAt,
+      totalRows: run.totalRows,
+      totalBatches: run.totalBatches,
+      doneBatches: run.progress.appliedBatches + run.progress.failedBatches,
+      counts: run.summary
+        ? {
+            created: run.summary.created,
+            updated: run.summary.updated,
+            skipped: run.summary.skipped,
+            errors: run.summary.errors,
+          }
+        : null,
+    })),
+  };
 }

@@ -12,6 +12,7 @@ import { planRequestChunks, type BatchRow, type ImportActionResult, type PlanReq
 import type { MatchKeys, PreviewRow, ReadSummary, WorkerRequest, WorkerResponse } from "../worker-protocol";
 import { FileDropZone } from "./file-drop-zone";
 import { FilePreview, PlanCountsView } from "./import-preview";
+import { PastRuns, type PastRunsPage } from "./past-runs";
 import { ResultsTable } from "./results-table";
 import { BatchFailures, runPath } from "./run-report";
 import { BatchProgress, ProgressBar } from "./run-progress";
@@ -124,11 +125,20 @@ function useImportWorker(onMessage: (message: WorkerResponse) => void) {
 }
 
 /**
- * The /import-quickbooks screen, first part: choose the list (by slug, D18) and the CSV file,
- * read and understand it in a Web Worker, and preview the file and a dry-run plan against the
- * catalogue. Nothing is written.
+ * The /import-quickbooks screen: choose the list (by slug, D18) and the CSV file, read and
+ * understand it in a Web Worker, preview the file and a dry-run plan against the catalogue (nothing
+ * written yet), then run the import on this page in batches or hand the file to the server; past
+ * runs are listed below. A finished run opens its own page (run-report.tsx).
  */
-export function ImportScreen({ lists, selected }: { lists: ListOption[]; selected: string | null }) {
+export function ImportScreen({
+  lists,
+  selected,
+  pastRuns,
+}: {
+  lists: ListOption[];
+  selected: string | null;
+  pastRuns: PastRunsPage;
+}) {
   const { t, text } = useImportText();
   const formId = useId();
   const [list, setList] = useState(selected ?? "");
@@ -479,6 +489,8 @@ export function ImportScreen({ lists, selected }: { lists: ListOption[]; selecte
           ) : null}
         </section>
       ) : null}
+
+      <PastRuns page={pastRuns} hrefFor={(page) => `?runs=${page}#past-imports`} />
     </div>
   );
 }
