@@ -146,7 +146,12 @@ describe("RunReport", () => {
     };
     const loads = await render("en", [{ run: view("queued"), failedBatches: [], results: null, filter: null }, ended]);
     expect(text()).toContain("Waiting for the server to start the import…");
+    const facts = () => container.querySelector('[data-testid="run-facts"]')?.textContent ?? "";
+    expect(facts()).toContain("StatusQueued");
+    expect(facts()).toContain("Rows in the file—");
     await tick();
+    expect(facts()).toContain("StatusRunning");
+    expect(facts()).toContain("Rows in the file1,200");
     expect(fetch).toHaveBeenCalledWith(`/import-quickbooks/runs/${RUN}/progress`, expect.anything());
     expect(text()).toContain("Processing Batch 1 of 3");
     expect(text()).toContain("0 of 1,200 rows");

@@ -49,6 +49,7 @@ export const runPath = (runId: string) => `/import-quickbooks/runs/${runId}`;
  */
 export function RunReport({ run, failedBatches, results, filter }: RunReportData) {
   const { t } = useImportText();
+  const progress = useRunProgress(run);
   const active = isActive(run.status);
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-8">
@@ -61,8 +62,8 @@ export function RunReport({ run, failedBatches, results, filter }: RunReportData
         <h1 className="text-3xl font-bold tracking-tight">{t("screen.runPage.title")}</h1>
         <p className="text-lg break-all text-slate-700 dark:text-slate-300">{run.fileName}</p>
       </header>
-      <RunFacts run={run} />
-      {active ? <LiveProgress run={run} /> : <RunOutcome run={run} failedBatches={failedBatches} />}
+      <RunFacts run={run} progress={progress} />
+      {active ? <LiveProgress run={run} progress={progress} /> : <RunOutcome run={run} failedBatches={failedBatches} />}
       {!active && results ? <RunResults runId={run.id} results={results} filter={filter} /> : null}
       {run.listSlug ? (
         <p>
@@ -78,8 +79,10 @@ export function RunReport({ run, failedBatches, results, filter }: RunReportData
   );
 }
 
-function RunFacts({ run }: { run: ImportRunView }) {
+function RunFacts({ run, progress }: { run: ImportRunView; progress: Progress }) {
   const { t, lang } = useImportText();
+  // A background run counts its rows once the server has read the file.
+  const rows = progress.status === "queued" && progress.totalRows === 0 ? "—" : formatNumber(progress.totalRows, lang);
   const facts: Array<[string, React.ReactNode]> = [
     [
       t("screen.runPage.facts.list"),
@@ -95,8 +98,8 @@ function RunFacts({ run }: { run: ImportRunView }) {
     [t("screen.runPage.facts.startedAt"), <DateTime key="start" value={run.startedAt} />],
     [t("screen.runPage.facts.finishedAt"), <DateTime key="end" value={run.finishedAt} fallback="—" />],
     [t("screen.runPage.facts.mode"), t(MODE_KEYS[run.mode])],
-    [t("screen.runPage.facts.status"), t(RUN_STATUS_KEYS[run.status])],
-    [t("screen.runPage.facts.rows"), formatNumber(run.totalRows, lang)],
+    [t("screen.runPage.facts.status"), t(RUN_STATUS_KEYS[progress.status])],
+    [t("screen.runPage.facts.rows"), rows],
   ];
   return (
     <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2" data-testid="run-facts">
@@ -115,23 +118,28 @@ function RunFacts({ run }: { run: ImportRunView }) {
 
 type Progress = Extract<RunProgressAnswer, { ok: true }>["run"];
 
-/** Polls the run's progress; once it has ended, the page's data is loaded again (outcome, summary, rows). */
-function LiveProgress({ run }: { run: ImportRunView }) {
-  const { t } = useImportText();
-  const revalidator = useRevalidator();
-  const [progress, setProgress] = useState<Progress>({
-    id: run.id,
-    status: run.status,
-    outcome: run.outcome,
-    totalRows: run.totalRows,
-    totalBatches: run.totalBatches,
-    appliedBatches: run.progress.appliedBatches,
-    failedBatches: run.progress.failedBatches,
-    processedRows: run.progress.processedRows,
-  });
-  const { revalidate } = revalidator;
+const progressOf = (run: ImportRunView): Progress => ({
+  id: run.id,
+  status: run.status,
+  outcome: run.outcome,
+  totalRows: run.totalRows,
+  totalBatches: run.totalBatches,
+  appliedBatches: run.progress.appliedBatches,
+  failedBatches: run.progress.failedBatches,
+  processedRows: run.progress.processedRows,
+});
+
+/**
+ * While a run is going, asks how it goes every PROGRESS_POLL_MS; once it has ended, the page's
+ * data is loaded again (outcome, summary, rows). A missed look is tried again at the next tick.
+ */
+function useRunProgress(run: ImportRunView): Progress {
+  const { revalidate } = useRevalidator();
+  const [polled, setPolled] = useState<Progress | null>(null);
+  const active = isActive(run.status);
 
   useEffect(() => {
+    if (!active) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = async () => {
@@ -140,14 +148,14 @@ function LiveProgress({ run }: { run: ImportRunView }) {
         const answer = (await response.json()) as RunProgressAnswer;
         if (stopped) return;
         if (answer.ok) {
-          setProgress(answer.run);
+          setPolled(answer.run);
           if (!isActive(answer.run.status)) {
             await revalidate();
             return;
           }
         }
       } catch {
-        // A missed look is tried again at the next tick.
+        // Tried again at the next tick.
       }
       if (!stopped) timer = setTimeout(tick, PROGRESS_POLL_MS);
     };
@@ -156,8 +164,14 @@ function LiveProgress({ run }: { run: ImportRunView }) {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [run.id, revalidate]);
+  }, [run.id, active, revalidate]);
 
+  // The page's own data wins once it is as new as the last look (after the run has ended).
+  return active && polled?.id === run.id ? polled : progressOf(run);
+}
+
+function LiveProgress({ run, progress }: { run: ImportRunView; progress: Progress }) {
+  const { t } = useImportText();
   const done = progress.appliedBatches + progress.failedBatches;
   return (
     <section aria-labelledby="run-progress" className="space-y-3" data-testid="run-progress">
