@@ -65,8 +65,8 @@ export function originCheck(allowedOrigins: string[]) {
 export const bodyLimits: { path: RegExp; bytes: number }[] = [
   // A product picture of at most 5 MB, with its form around it.
   { path: /^\/products\/manage(\.data)?$/, bytes: 5 * 1024 * 1024 + 64 * 1024 },
-  // A QuickBooks CSV of at most 10 MB.
-  { path: /^\/import-quickbooks(\.data)?$/, bytes: 10 * 1024 * 1024 + 64 * 1024 },
+  // A QuickBooks CSV of at most 10 MB (a background import's upload), or a batch of its rows.
+  { path: /^\/import-quickbooks(\/runs)?(\.data)?$/, bytes: 10 * 1024 * 1024 + 64 * 1024 },
 ];
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 

@@ -3,6 +3,7 @@ import { getUser, requirePermission } from "~/auth/guards.server";
 import { ImportScreen } from "~/features/imports/components/import-screen";
 import { findExistingProducts } from "~/features/imports/existing.server";
 import { planRequestSchema, type ImportActionResult } from "~/features/imports/schema";
+import { findPastRuns } from "~/features/imports/screen-run.server";
 import { findPriceListBySlug, listPriceLists } from "~/features/price-lists/lists.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/import-quickbooks";
@@ -14,12 +15,15 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(request, context, "import:run");
-  const lists = await listPriceLists();
-  const wanted = new URL(request.url).searchParams.get("list");
+  const search = new URL(request.url).searchParams;
+  const wanted = search.get("list");
+  const runsPage = Math.max(1, Math.min(100_000, Math.floor(Number(search.get("runs")) || 1)));
+  const [lists, pastRuns] = await Promise.all([listPriceLists(), findPastRuns(runsPage)]);
   return {
     // D18: the import refers to a list by its slug.
     lists: lists.map((l) => ({ slug: l.slug, name: l.name, itemCount: l.itemCount })),
     selected: lists.some((l) => l.slug === wanted) ? wanted : null,
+    pastRuns,
   };
 }
 
@@ -58,5 +62,5 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate, json }: 
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <ImportScreen lists={loaderData.lists} selected={loaderData.selected} />;
+  return <ImportScreen lists={loaderData.lists} selected={loaderData.selected} pastRuns={loaderData.pastRuns} />;
 }

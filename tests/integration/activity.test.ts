@@ -315,7 +315,11 @@ describe(`the activity log (${test.kind})`, () => {
 
     const data = await view("/activity");
     const [counted, fromRun, ...odd] = data.entries;
-    expect(counted.entity).toMatchObject({ name: "qbo-items.csv", gone: false });
+    expect(counted.entity).toMatchObject({
+      name: "qbo-items.csv",
+      href: `/import-quickbooks/runs/${run.id}`,
+      gone: false,
+    });
     expect(counted.importCounts).toEqual({
       created: 5,
       errors: 0,

@@ -37,6 +37,10 @@ describe("request body limits", () => {
     expect((await post("/products/manage", 6 * 1024 * 1024)).status).toBe(413);
     expect((await post("/import-quickbooks", 10 * 1024 * 1024)).status).toBe(200);
     expect((await post("/import-quickbooks", 11 * 1024 * 1024)).status).toBe(413);
+    // The run API: a background import's upload, or a batch of rows with long descriptions.
+    expect((await post("/import-quickbooks/runs", 10 * 1024 * 1024)).status).toBe(200);
+    expect((await post("/import-quickbooks/runs", 11 * 1024 * 1024)).status).toBe(413);
+    expect((await post("/import-quickbooks/runs/x/progress", 2 * 1024 * 1024)).status).toBe(413);
   });
 
   it("refuses a streamed body that declares no size", async () => {

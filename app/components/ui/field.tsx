@@ -78,11 +78,18 @@ export function SelectField({ label, error, hint, className, id, children, ...pr
   );
 }
 
-export function FormAlert({ tone = "error", children }: { tone?: "error" | "success" | "info"; children: ReactNode }) {
+export function FormAlert({
+  tone = "error",
+  children,
+}: {
+  tone?: "error" | "success" | "info" | "warning";
+  children: ReactNode;
+}) {
   const tones = {
     error: "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100",
     success: "border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100",
     info: "border-sky-300 bg-sky-50 text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100",
+    warning: "border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100",
   };
   return (
     <div role={tone === "error" ? "alert" : "status"} className={cn("rounded-md border p-3 text-sm", tones[tone])}>

@@ -220,7 +220,10 @@ function describeEntity(row: ActivityRow, found: Found, users: ActivityUsers | n
     }
     case "import_run": {
       const run = id ? found.runs.get(id) : undefined;
-      return run ? { name: run.fileName, context: null, href: null, gone: false } : missing(null);
+      // The run's page: its summary and every row's result.
+      return run
+        ? { name: run.fileName, context: null, href: `/import-quickbooks/runs/${id}`, gone: false }
+        : missing(null);
     }
     default:
       return missing(row.summary);

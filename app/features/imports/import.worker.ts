@@ -62,6 +62,7 @@ async function read(file: Blob, previewRows: number) {
       blankRecords: result.blankRecords,
       footerRecords: result.footerRecords,
       superseded: result.superseded.size,
+      duplicates: [...result.superseded],
     },
     preview: rows.slice(0, previewRows).map(withoutRaw),
     keys: matchKeys(rows),
@@ -74,9 +75,17 @@ scope.onmessage = (event) => {
     read(request.file, request.previewRows).catch(() => send({ type: "failed", during: "read" }));
     return;
   }
+  if (request.type === "rows") {
+    // A batch as the server re-reads it: each row's number, line and cells as written in the file.
+    const batch = rows
+      .slice((request.batch - 1) * request.size, request.batch * request.size)
+      .map((r) => ({ row: r.row, line: r.line, cells: r.raw.cells }));
+    send({ type: "rows", id: request.id, rows: batch });
+    return;
+  }
   try {
     const plan = planImport(rows, indexExisting(request.existing));
-    send({ type: "planned", id: request.id, counts: plan.counts, results: resultRowsBeforeWrite(rows, plan) });
+    send({ type: "planned", id: request.id, counts: plan.counts, results: resultRowsBeforeWrite(rows, plan, request.lang) });
   } catch {
     send({ type: "failed", during: "plan" });
   }

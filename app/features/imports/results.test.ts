@@ -80,7 +80,7 @@ describe("section 4's statuses", () => {
 describe("resultRowsBeforeWrite", () => {
   it("gives every row of qbo_small.csv its AI status, pending or skipped database statuses and final status", async () => {
     const rows = await understood("qbo_small.csv");
-    const results = resultRowsBeforeWrite(rows, planImport(rows));
+    const results = resultRowsBeforeWrite(rows, planImport(rows), "en");
     expect(results).toHaveLength(69);
     const row = (n: number) => results.find((r) => r.row === n)!;
     expect(row(1)).toEqual({
@@ -127,18 +127,34 @@ describe("resultRowsBeforeWrite", () => {
   it("carries the matched product's id, and skips the price of a row without one", async () => {
     const rows = await understood("qbo_small.csv");
     const existing = indexExisting([{ id: "p-avo48", quickbooksId: "AVO48", sku: "AVO-48", priceCents: 5400 }]);
-    const results = resultRowsBeforeWrite(rows, planImport(rows, existing));
+    const results = resultRowsBeforeWrite(rows, planImport(rows, existing), "en");
     expect(results[0]).toMatchObject({ productId: "p-avo48", planned: "unchanged" });
     const noPrice = { ...rows[1], priceCents: null };
-    const [second] = resultRowsBeforeWrite([noPrice], planImport([noPrice]));
+    const [second] = resultRowsBeforeWrite([noPrice], planImport([noPrice]), "en");
     expect(second).toMatchObject({ dbProductStatus: "pending", dbPriceStatus: "skipped" });
+  });
+
+  it("shows a row the writer would refuse with the status and the reason it will get (ADR 017)", async () => {
+    const rows = await understood("qbo_small.csv");
+    const existing = indexExisting([
+      { id: "p-avo48", quickbooksId: "AVO48", sku: "AVO-48", priceCents: 100, archived: true, name: "Avocados" },
+    ]);
+    const [first] = resultRowsBeforeWrite(rows, planImport(rows, existing), "en");
+    expect(first).toMatchObject({
+      productId: "p-avo48",
+      planned: "error",
+      finalStatus: "error_db_price",
+      dbProductStatus: "skipped",
+      dbPriceStatus: "error",
+    });
+    expect(first.messages.at(-1)?.key).toBe("run.messages.archivedPrice");
   });
 });
 
 describe("resultsCsv", () => {
   it("neutralises the formulas of csv_injection.csv in every cell, in both languages", async () => {
     const rows = await understood("bad/csv_injection.csv");
-    const results = resultRowsBeforeWrite(rows, planImport(rows));
+    const results = resultRowsBeforeWrite(rows, planImport(rows), "en");
     for (const lang of ["en", "es"] as const) {
       const text = resultsCsv(results, translator(lang));
       expect(text.startsWith("\uFEFF")).toBe(true);
@@ -153,7 +169,7 @@ describe("resultsCsv", () => {
 
   it("writes translated headers, statuses and messages", async () => {
     const rows = await understood("qbo_small.csv");
-    const results = resultRowsBeforeWrite(rows, planImport(rows));
+    const results = resultRowsBeforeWrite(rows, planImport(rows), "en");
     const [header, first, , , , , , seventh] = Papa.parse<string[]>(
       resultsCsv(results, translator("es")).slice(1).trimEnd(),
       { newline: "\r\n" },

@@ -1,6 +1,7 @@
 import { toCsv, type CsvCell } from "~/lib/csv";
 import { describeRowMessage, type Described } from "./messages";
 import type { ImportPlan, PlannedRow } from "./plan";
+import { describeImportRowMessage } from "./run-messages";
 import { finalStatusBeforeWrite, type FinalStatus } from "./statuses";
 import type { AiStatus, UnderstoodRow } from "./types";
 
@@ -125,10 +126,30 @@ export function isErrorStatus(status: FinalStatus) {
  * action and matched product, database statuses pending for rows the import writes (skipped for
  * the rest, and for the price when the row has none), and section 4's final status before writing.
  */
-export function resultRowsBeforeWrite(rows: readonly UnderstoodRow[], plan: ImportPlan): ImportResultRow[] {
+export function resultRowsBeforeWrite(
+  rows: readonly UnderstoodRow[],
+  plan: ImportPlan,
+  lang: string,
+): ImportResultRow[] {
   const byRow = new Map(plan.rows.map((p) => [p.row, p]));
   return rows.map((row) => {
     const planned = byRow.get(row.row);
+    // A row the writer would refuse (ADR 017) is shown with the status and reason it will get.
+    const refusal = planned?.action === "error" ? planned.refusal : undefined;
+    if (refusal) {
+      return {
+        row: row.row,
+        item: row.item,
+        name: row.name,
+        productId: refusal.productId,
+        aiStatus: row.aiStatus,
+        dbProductStatus: refusal.status === "error_db_product" ? "error" : "skipped",
+        dbPriceStatus: refusal.status === "error_db_price" ? "error" : "skipped",
+        finalStatus: refusal.status,
+        messages: [...row.messages.map(describeRowMessage), describeImportRowMessage(refusal.message, lang)],
+        planned: planned?.action,
+      };
+    }
     const writes = planned !== undefined && planned.action !== "skip" && planned.action !== "error";
     return {
       row: row.row,

@@ -549,6 +549,9 @@ function unreadRow(row: number, line: number | null, item: string): PreparedRow 
   };
 }
 
+/** The error stored for a batch the browser could not deliver: the screen tells it from a server failure. */
+export const NOT_DELIVERED = "not delivered by the browser";
+
 /**
  * The browser could not deliver a batch after its attempts (a network that kept failing): the
  * batch is recorded failed and its rows 'Skipped due to batch processing error.'. A batch already
@@ -566,7 +569,7 @@ export async function recordFailedBatch(runId: string, batchNumber: number, rows
     const raw = rawRowFromCells(r.row, r.line ?? null, r.cells, run.context.format);
     return unreadRow(r.row, r.line ?? null, raw.fields.name ?? "");
   });
-  return recordFailure(run, batchNumber, prepared, MAX_BATCH_ATTEMPTS, "not delivered by the browser");
+  return recordFailure(run, batchNumber, prepared, MAX_BATCH_ATTEMPTS, NOT_DELIVERED);
 }
 
 // --- the end of a run ------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import type { TextEncodingName } from "./decode";
 import type { ExistingProduct, PlanCounts } from "./plan";
 import type { ImportResultRow } from "./results";
+import type { BatchRow } from "./schema";
 import type { DetectedFormat, Rejection, UnderstoodRow } from "./types";
 
 /**
@@ -11,7 +12,9 @@ import type { DetectedFormat, Rejection, UnderstoodRow } from "./types";
 export type WorkerRequest =
   | { type: "read"; file: Blob; previewRows: number }
   /** `id` comes back with the plan, so a plan for a list chosen before the last one is not shown. */
-  | { type: "plan"; id: number; existing: ExistingProduct[] };
+  | { type: "plan"; id: number; existing: ExistingProduct[]; lang: string }
+  /** The rows of batch `batch` (1-based) of `size` rows, as read from the file, for the run's requests. */
+  | { type: "rows"; id: number; batch: number; size: number };
 
 /** A row of the preview: an understood row without the file's raw cells. */
 export type PreviewRow = Omit<UnderstoodRow, "raw">;
@@ -24,6 +27,8 @@ export type ReadSummary = {
   footerRecords: number;
   /** Rows repeated further down the file (the later row wins). */
   superseded: number;
+  /** Those repeats as [earlier row, later row that wins], which the run's start tells the server. */
+  duplicates: Array<[number, number]>;
 };
 
 /** What the server is asked about: the understood rows' QuickBooks IDs and SKUs (D21). */
@@ -34,4 +39,5 @@ export type WorkerResponse =
   | { type: "understood"; summary: ReadSummary; preview: PreviewRow[]; keys: MatchKeys }
   | { type: "rejected"; rejection: Rejection }
   | { type: "planned"; id: number; counts: PlanCounts; results: ImportResultRow[] }
-  | { type: "failed"; during: "read" | "plan" };
+  | { type: "rows"; id: number; rows: BatchRow[] }
+  | { type: "failed"; during: "read" | "plan" | "rows"; id?: number };

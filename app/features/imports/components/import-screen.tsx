@@ -1,17 +1,25 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert, SelectField } from "~/components/ui/field";
+import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes-guard";
 import { checkFileSize } from "../decode";
 import { describeRejection, type Described } from "../messages";
 import type { ExistingProduct, PlanCounts } from "../plan";
 import type { ImportResultRow } from "../results";
-import { planRequestChunks, type ImportActionResult, type PlanRequest } from "../schema";
+import { driveImportRun, fetchTransport, SERVER_ERROR, type BatchFailure, type RunProgress } from "../run-client";
+import { planRequestChunks, type BatchRow, type ImportActionResult, type PlanRequest, type RunAnswer } from "../schema";
 import type { MatchKeys, PreviewRow, ReadSummary, WorkerRequest, WorkerResponse } from "../worker-protocol";
 import { FileDropZone } from "./file-drop-zone";
 import { FilePreview, PlanCountsView } from "./import-preview";
+import { PastRuns, type PastRunsPage } from "./past-runs";
 import { ResultsTable } from "./results-table";
+import { BatchFailures, runPath } from "./run-report";
+import { BatchProgress, ProgressBar } from "./run-progress";
 import { useImportText } from "./use-import-text";
+
+/** The run API (app/routes/import-quickbooks-runs.ts). */
+export const RUN_API = "/import-quickbooks/runs";
 
 export type ListOption = { slug: string; name: string; itemCount: number };
 
@@ -26,6 +34,23 @@ type Read =
   | { state: "reading"; done: number; total: number }
   | { state: "done"; fileName: string; summary: ReadSummary; preview: PreviewRow[]; keys: MatchKeys };
 
+type Run =
+  | { state: "idle" }
+  | { state: "starting"; mode: RunMode }
+  | { state: "running"; progress: RunProgress }
+  /** Ended before the end: `error` says why ('Import failed.' above it for a run on this page). */
+  | {
+      state: "stopped";
+      mode: RunMode;
+      error: Described;
+      detail?: Described;
+      failures: BatchFailure[];
+      signIn: boolean;
+    }
+  | { state: "finished"; runId: string };
+
+export type RunMode = "interactive" | "background";
+
 type Plan =
   | { state: "idle" }
   | { state: "fetching"; list: string; done: number; total: number }
@@ -39,16 +64,25 @@ function isCsvFile(file: File) {
   return !name.includes(".") && file.type === "text/csv";
 }
 
-/** The import's Web Worker, started per file; its answers go to the latest handler. */
+type Pending = { resolve: (rows: BatchRow[]) => void; reject: (error: Error) => void };
+
+/**
+ * The import's Web Worker, started per file; its answers go to the latest handler, except the
+ * rows of a batch, which answer the promise `rows()` returned.
+ */
 function useImportWorker(onMessage: (message: WorkerResponse) => void) {
   const worker = useRef<Worker | null>(null);
   const handler = useRef(onMessage);
+  const pending = useRef(new Map<number, Pending>());
+  const nextId = useRef(0);
   useEffect(() => {
     handler.current = onMessage;
   });
   const stop = useCallback(() => {
     worker.current?.terminate();
     worker.current = null;
+    for (const p of pending.current.values()) p.reject(new Error("the file's reader stopped"));
+    pending.current.clear();
   }, []);
   useEffect(() => stop, [stop]);
   const post = useCallback((request: WorkerRequest) => worker.current?.postMessage(request), []);
@@ -57,7 +91,16 @@ function useImportWorker(onMessage: (message: WorkerResponse) => void) {
       stop();
       const started = new Worker(new URL("../import.worker.ts", import.meta.url), { type: "module" });
       started.onmessage = (event: MessageEvent<WorkerResponse>) => {
-        if (worker.current === started) handler.current(event.data);
+        if (worker.current !== started) return;
+        const message = event.data;
+        if (message.type === "rows" || (message.type === "failed" && message.during === "rows")) {
+          const waiting = pending.current.get(message.id ?? -1);
+          pending.current.delete(message.id ?? -1);
+          if (message.type === "rows") waiting?.resolve(message.rows);
+          else waiting?.reject(new Error("the file's reader failed"));
+          return;
+        }
+        handler.current(message);
       };
       started.onerror = (event) => {
         event.preventDefault();
@@ -68,16 +111,35 @@ function useImportWorker(onMessage: (message: WorkerResponse) => void) {
     },
     [stop],
   );
-  return useMemo(() => ({ start, stop, post }), [start, stop, post]);
+  const rows = useCallback(
+    (batch: number, size: number) =>
+      new Promise<BatchRow[]>((resolve, reject) => {
+        if (!worker.current) return reject(new Error("the file's reader stopped"));
+        const id = ++nextId.current;
+        pending.current.set(id, { resolve, reject });
+        worker.current.postMessage({ type: "rows", id, batch, size } satisfies WorkerRequest);
+      }),
+    [],
+  );
+  return useMemo(() => ({ start, stop, post, rows }), [start, stop, post, rows]);
 }
 
 /**
- * The /import-quickbooks screen, first part: choose the list (by slug, D18) and the CSV file,
- * read and understand it in a Web Worker, and preview the file and a dry-run plan against the
- * catalogue. Nothing is written.
+ * The /import-quickbooks screen: choose the list (by slug, D18) and the CSV file, read and
+ * understand it in a Web Worker, preview the file and a dry-run plan against the catalogue (nothing
+ * written yet), then run the import on this page in batches or hand the file to the server; past
+ * runs are listed below. A finished run opens its own page (run-report.tsx).
  */
-export function ImportScreen({ lists, selected }: { lists: ListOption[]; selected: string | null }) {
-  const { t, text } = useImportText();
+export function ImportScreen({
+  lists,
+  selected,
+  pastRuns,
+}: {
+  lists: ListOption[];
+  selected: string | null;
+  pastRuns: PastRunsPage;
+}) {
+  const { t, text, lang } = useImportText();
   const formId = useId();
   const [list, setList] = useState(selected ?? "");
   const [file, setFile] = useState<File | null>(null);
@@ -85,7 +147,11 @@ export function ImportScreen({ lists, selected }: { lists: ListOption[]; selecte
   const [failure, setFailure] = useState<Failure | null>(null);
   const [read, setRead] = useState<Read>({ state: "idle" });
   const [plan, setPlan] = useState<Plan>({ state: "idle" });
+  const [run, setRun] = useState<Run>({ state: "idle" });
+  const [mode, setMode] = useState<RunMode>("interactive");
   const previewRef = useRef<HTMLHeadingElement>(null);
+  const runAbort = useRef<AbortController | null>(null);
+  const navigate = useNavigate();
 
   const fetcher = useFetcher<ImportActionResult>();
   const lookup = useRef<{ list: string; requests: PlanRequest[]; next: number; found: ExistingProduct[] } | null>(null);
@@ -108,6 +174,8 @@ export function ImportScreen({ lists, selected }: { lists: ListOption[]; selecte
         );
         return;
       }
+      case "rows":
+        return;
       case "failed":
         worker.stop();
         if (message.during === "read") setRead({ state: "idle" });
@@ -168,11 +236,98 @@ export function ImportScreen({ lists, selected }: { lists: ListOption[]; selecte
     lookup.current = null;
     planId.current++;
     setPlan({ state: "planning", list: current.list, id: planId.current });
-    worker.post({ type: "plan", id: planId.current, existing: current.found });
-  }, [fetcher, fetcher.state, fetcher.data, t, worker]);
+    worker.post({ type: "plan", id: planId.current, existing: current.found, lang });
+  }, [fetcher, fetcher.state, fetcher.data, t, worker, lang]);
+
+  // A run stops when the page goes (the guard asked first); what the server wrote stays written.
+  useEffect(() => () => runAbort.current?.abort(), []);
+
+  // The run's page shows its outcome, summary and rows; the guard has let go by the time this runs.
+  useEffect(() => {
+    if (run.state === "finished") void navigate(runPath(run.runId));
+  }, [run, navigate]);
+
+  async function startInteractive(slug: string, done: Extract<Read, { state: "done" }>) {
+    const controller = new AbortController();
+    runAbort.current = controller;
+    setRun({ state: "starting", mode: "interactive" });
+    const { format } = done.summary;
+    try {
+      const result = await driveImportRun({
+        start: {
+          intent: "start",
+          list: slug,
+          fileName: done.fileName,
+          format: {
+            headers: format.headers,
+            delimiter: format.delimiter,
+            headerRecord: format.headerRecord,
+            headerLine: format.headerLine,
+          },
+          encoding: done.summary.encoding,
+          totalRows: done.summary.totalRows,
+          duplicates: done.summary.duplicates,
+        },
+        transport: fetchTransport(RUN_API, controller.signal),
+        rowsOf: worker.rows,
+        onProgress: (progress) => setRun({ state: "running", progress }),
+        signal: controller.signal,
+      });
+      if (result.state === "finished") setRun({ state: "finished", runId: result.runId });
+      else setRun({ ...result, mode: "interactive" });
+    } catch {
+      if (controller.signal.aborted) return;
+      setRun({ state: "stopped", mode: "interactive", error: SERVER_ERROR, failures: [], signIn: false });
+    }
+  }
+
+  async function startBackground(slug: string, chosen: File) {
+    const controller = new AbortController();
+    runAbort.current = controller;
+    setRun({ state: "starting", mode: "background" });
+    const body = new FormData();
+    body.set("intent", "background");
+    body.set("list", slug);
+    body.set("file", chosen);
+    const notStarted: Described = { key: "run.errors.startFailed", values: {} };
+    let status = 0;
+    let answer: RunAnswer | null = null;
+    try {
+      const response = await fetch(RUN_API, { method: "POST", body, signal: controller.signal });
+      status = response.status;
+      if ((response.headers.get("content-type") ?? "").startsWith("application/json")) {
+        answer = (await response.json()) as RunAnswer;
+      }
+    } catch {
+      if (controller.signal.aborted) return;
+    }
+    if (answer?.ok && answer.intent === "background") return setRun({ state: "finished", runId: answer.runId });
+    const refused = answer && !answer.ok && status < 500 ? answer : null;
+    setRun({
+      state: "stopped",
+      mode: "background",
+      error: refused ? { key: refused.error, values: refused.values ?? {} } : notStarted,
+      detail: refused?.detail,
+      failures: [],
+      signIn: status === 401,
+    });
+  }
+
+  function startRun() {
+    if (read.state !== "done" || !file || run.state === "starting" || run.state === "running") return;
+    if (!list) {
+      setErrors((e) => ({ ...e, list: t("screen.errors.listRequired") }));
+      document.getElementById(`${formId}-list`)?.focus();
+      return;
+    }
+    setFailure(null);
+    if (mode === "background") void startBackground(list, file);
+    else void startInteractive(list, read);
+  }
 
   function chooseFile(chosen: File) {
     worker.stop();
+    setRun({ state: "idle" });
     lookup.current = null;
     setRead({ state: "idle" });
     setPlan({ state: "idle" });
@@ -208,6 +363,7 @@ export function ImportScreen({ lists, selected }: { lists: ListOption[]; selecte
 
   function preview(event: FormEvent) {
     event.preventDefault();
+    setRun({ state: "idle" });
     const next: { list?: string; file?: string } = {};
     if (!list) next.list = t("screen.errors.listRequired");
     if (!file) next.file = errors.file ?? t("screen.errors.fileRequired");
@@ -226,7 +382,8 @@ export function ImportScreen({ lists, selected }: { lists: ListOption[]; selecte
   }
 
   const listName = lists.find((l) => l.slug === (plan.state === "idle" ? list : plan.list))?.name ?? "";
-  const busy = read.state === "reading";
+  const running = run.state === "starting" || run.state === "running";
+  const busy = read.state === "reading" || running;
   const percent = read.state === "reading" && read.total > 0 ? Math.round((read.done / read.total) * 100) : 0;
 
   return (
@@ -251,6 +408,7 @@ export function ImportScreen({ lists, selected }: { lists: ListOption[]; selecte
             value={list}
             error={errors.list}
             hint={t("screen.choose.listHint")}
+            disabled={running}
             onChange={(event) => chooseList(event.currentTarget.value)}
           >
             <option value="">{t("screen.choose.listPlaceholder")}</option>
@@ -278,9 +436,9 @@ export function ImportScreen({ lists, selected }: { lists: ListOption[]; selecte
               : ""}
         </p>
         {read.state === "reading" ? (
-          <Progress label={t("screen.progress.reading", { percent })} value={percent} max={100} />
+          <ProgressBar label={t("screen.progress.reading", { percent })} value={percent} max={100} />
         ) : plan.state === "fetching" ? (
-          <Progress
+          <ProgressBar
             label={t("screen.progress.planning", { done: plan.done, total: plan.total })}
             value={plan.done}
             max={plan.total}
@@ -316,23 +474,131 @@ export function ImportScreen({ lists, selected }: { lists: ListOption[]; selecte
           {plan.state === "done" ? (
             <>
               <PlanCountsView counts={plan.counts} listName={listName} />
+              {read.summary.totalRows > 0 ? (
+                <RunPanel
+                  listName={listName}
+                  mode={mode}
+                  onModeChange={setMode}
+                  run={run}
+                  totalRows={read.summary.totalRows}
+                  onStart={startRun}
+                />
+              ) : null}
               <ResultsTable rows={plan.results} heading={t("screen.preview.allRowsHeading")} downloadName={plan.list} />
             </>
           ) : null}
         </section>
       ) : null}
+
+      <PastRuns page={pastRuns} hrefFor={(page) => `?runs=${page}#past-imports`} />
     </div>
   );
 }
 
-function Progress({ label, value, max }: { label: string; value: number; max: number }) {
+/**
+ * Section 4's run: how to run it (on this page, or handed to the server), the Import button, the
+ * batch progress with its attempts, the batches that failed, and why a run stopped. Leaving the
+ * page while a run is going asks first.
+ */
+function RunPanel({
+  listName,
+  mode,
+  onModeChange,
+  run,
+  totalRows,
+  onStart,
+}: {
+  listName: string;
+  mode: RunMode;
+  onModeChange: (mode: RunMode) => void;
+  run: Run;
+  totalRows: number;
+  onStart: () => void;
+}) {
+  const { t, text } = useImportText();
   const id = useId();
+  const running = run.state === "starting" || run.state === "running";
+  const failures = run.state === "running" ? run.progress.failures : run.state === "stopped" ? run.failures : [];
+  const modes: Array<{ value: RunMode; label: string; hint: string }> = [
+    { value: "interactive", label: t("run.modes.interactive"), hint: t("screen.run.interactiveHint") },
+    { value: "background", label: t("run.modes.background"), hint: t("screen.run.backgroundHint") },
+  ];
   return (
-    <div className="space-y-1" data-testid="progress">
-      <p id={id} className="text-sm font-medium">
-        {label}
+    <section aria-labelledby={`${id}-heading`} className="space-y-4" data-testid="run-panel">
+      <div className="space-y-1">
+        <h3 id={`${id}-heading`} className="text-lg font-semibold">
+          {t("screen.run.heading")}
+        </h3>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t("screen.run.intro", { list: listName })}</p>
+      </div>
+      <fieldset className="space-y-2" disabled={running}>
+        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{t("screen.run.modeLegend")}</legend>
+        {modes.map((m) => (
+          <label
+            key={m.value}
+            className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 p-3 has-[:checked]:border-brand-700 dark:border-slate-700 dark:has-[:checked]:border-brand-400"
+          >
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              value={m.value}
+              checked={mode === m.value}
+              onChange={() => onModeChange(m.value)}
+              aria-describedby={`${id}-${m.value}-hint`}
+              className="mt-1 accent-brand-700"
+            />
+            <span className="space-y-0.5">
+              <span className="block text-sm font-medium">{m.label}</span>
+              <span id={`${id}-${m.value}-hint`} className="block text-sm text-slate-700 dark:text-slate-300">
+                {m.hint}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <Button onClick={onStart} disabled={running} size="lg">
+        {t("screen.run.start")}
+      </Button>
+      <p className="sr-only" aria-live="polite">
+        {running ? t("screen.run.runningPhase") : ""}
       </p>
-      <progress aria-labelledby={id} value={value} max={max} className="h-2 w-full accent-brand-700" />
-    </div>
+      {run.state === "starting" ? (
+        <ProgressBar label={run.mode === "background" ? t("screen.run.uploading") : t("screen.run.starting")} />
+      ) : null}
+      {run.state === "running" ? (
+        <BatchProgress
+          batch={run.progress.batch}
+          totalBatches={run.progress.totalBatches}
+          doneBatches={run.progress.doneBatches}
+          attempt={run.progress.attempt}
+          rows={{ done: Math.min(totalRows, run.progress.doneBatches * run.progress.batchSize), total: totalRows }}
+        />
+      ) : null}
+      {failures.length > 0 ? <BatchFailures failures={failures} /> : null}
+      {run.state === "stopped" ? (
+        <FormAlert>
+          {run.mode === "interactive" ? <p className="font-medium">{t("run.outcome.failedShort")}</p> : null}
+          <p className={run.mode === "interactive" ? "mt-1" : "font-medium"}>{text(run.error)}</p>
+          {run.detail ? <p className="mt-1">{text(run.detail)}</p> : null}
+          {run.signIn ? (
+            <p className="mt-1">
+              <Link
+                to={`/login?redirectTo=${encodeURIComponent("/import-quickbooks")}`}
+                className="underline underline-offset-2"
+              >
+                {t("screen.errors.signInAgain")}
+              </Link>
+            </p>
+          ) : null}
+        </FormAlert>
+      ) : null}
+      <UnsavedChangesGuard
+        when={running}
+        title={t("screen.run.leaveTitle")}
+        description={t("screen.run.leaveDescription")}
+        leaveLabel={t("screen.run.leave")}
+        stayLabel={t("screen.run.stay")}
+      />
+    </section>
   );
 }

@@ -112,78 +112,7 @@ export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_P
               total: formatNumber(shown.length, lang),
             })}
       </p>
-      {shown.length > 0 ? (
-        <div
-          className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800"
-          role="region"
-          aria-labelledby={headingId}
-          tabIndex={0}
-        >
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("screen.results.caption")}</caption>
-            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  {t("screen.results.columns.row")}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t("screen.results.columns.item")}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t("screen.results.columns.name")}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t("screen.results.columns.productId")}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t("screen.results.columns.aiStatus")}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t("screen.results.columns.dbProductStatus")}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t("screen.results.columns.dbPriceStatus")}
-                </th>
-                {withPlan ? (
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {t("screen.results.columns.planned")}
-                  </th>
-                ) : null}
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t("screen.results.columns.finalStatus")}
-                </th>
-                <th scope="col" className="min-w-48 px-3 py-2 font-medium">
-                  {t("screen.results.columns.message")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {pageRows.map((r) => (
-                <tr key={r.row} data-row={r.row} data-status={r.finalStatus}>
-                  <td className="px-3 py-2 text-right align-top tabular-nums">{r.row}</td>
-                  <td className="px-3 py-2 align-top break-words">{r.item}</td>
-                  <td className="px-3 py-2 align-top">{r.name ?? "—"}</td>
-                  <td className="px-3 py-2 align-top">
-                    {r.productId ? <code className="text-xs break-all">{r.productId}</code> : "—"}
-                  </td>
-                  <td className="px-3 py-2 align-top">{t(AI_STATUS_KEYS[r.aiStatus])}</td>
-                  <td className="px-3 py-2 align-top">{t(DB_STATUS_KEYS[r.dbProductStatus])}</td>
-                  <td className="px-3 py-2 align-top">{t(DB_STATUS_KEYS[r.dbPriceStatus])}</td>
-                  {withPlan ? (
-                    <td className="px-3 py-2 align-top">{r.planned ? t(PLANNED_ACTION_KEYS[r.planned]) : "—"}</td>
-                  ) : null}
-                  <td className="px-3 py-2 align-top">
-                    <StatusBadge status={r.finalStatus} />
-                  </td>
-                  <td className="px-3 py-2 align-top text-slate-700 dark:text-slate-300">
-                    {r.messages.map((m) => text(m)).join(" ")}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      {shown.length > 0 ? <ResultRowsTable rows={pageRows} labelledBy={headingId} withPlan={withPlan} /> : null}
       {pages > 1 ? (
         <nav aria-label={t("screen.results.pagination")} className="flex items-center justify-between gap-2">
           <Button variant="outline" size="sm" disabled={current <= 1} onClick={() => setPage(current - 1)}>
@@ -196,5 +125,90 @@ export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_P
         </nav>
       ) : null}
     </section>
+  );
+}
+
+/** The rows themselves: one line per data row of the file, in a region that scrolls sideways on a phone. */
+export function ResultRowsTable({
+  rows,
+  labelledBy,
+  withPlan = false,
+}: {
+  rows: readonly ImportResultRow[];
+  labelledBy: string;
+  withPlan?: boolean;
+}) {
+  const { t, text } = useImportText();
+  return (
+    <div
+      className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800"
+      role="region"
+      aria-labelledby={labelledBy}
+      tabIndex={0}
+    >
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{t("screen.results.caption")}</caption>
+        <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              {t("screen.results.columns.row")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("screen.results.columns.item")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("screen.results.columns.name")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("screen.results.columns.productId")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("screen.results.columns.aiStatus")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("screen.results.columns.dbProductStatus")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("screen.results.columns.dbPriceStatus")}
+            </th>
+            {withPlan ? (
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t("screen.results.columns.planned")}
+              </th>
+            ) : null}
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("screen.results.columns.finalStatus")}
+            </th>
+            <th scope="col" className="min-w-48 px-3 py-2 font-medium">
+              {t("screen.results.columns.message")}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+          {rows.map((r) => (
+            <tr key={r.row} data-row={r.row} data-status={r.finalStatus}>
+              <td className="px-3 py-2 text-right align-top tabular-nums">{r.row}</td>
+              <td className="px-3 py-2 align-top break-words">{r.item}</td>
+              <td className="px-3 py-2 align-top">{r.name ?? "—"}</td>
+              <td className="px-3 py-2 align-top">
+                {r.productId ? <code className="text-xs break-all">{r.productId}</code> : "—"}
+              </td>
+              <td className="px-3 py-2 align-top">{t(AI_STATUS_KEYS[r.aiStatus])}</td>
+              <td className="px-3 py-2 align-top">{t(DB_STATUS_KEYS[r.dbProductStatus])}</td>
+              <td className="px-3 py-2 align-top">{t(DB_STATUS_KEYS[r.dbPriceStatus])}</td>
+              {withPlan ? (
+                <td className="px-3 py-2 align-top">{r.planned ? t(PLANNED_ACTION_KEYS[r.planned]) : "—"}</td>
+              ) : null}
+              <td className="px-3 py-2 align-top">
+                <StatusBadge status={r.finalStatus} />
+              </td>
+              <td className="px-3 py-2 align-top text-slate-700 dark:text-slate-300">
+                {r.messages.map((m) => text(m)).join(" ")}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

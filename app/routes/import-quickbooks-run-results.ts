@@ -1,0 +1,33 @@
+import { getLang, requirePermission } from "~/auth/guards.server";
+import { exportImportRowsCsv } from "~/features/imports/export.server";
+import { ImportRunError } from "~/features/imports/run.server";
+import { finalStatusFilter } from "~/features/imports/screen-run.server";
+import type { Route } from "./+types/import-quickbooks-run-results";
+
+/**
+ * A run's per-row results as a CSV download in the reader's language, optionally one final
+ * status (`?status=`), with spreadsheet formulas neutralised (export.server.ts).
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requirePermission(request, context, "import:run");
+  const status = finalStatusFilter(new URL(request.url).searchParams.get("status"));
+  try {
+    const { fileName, csv } = await exportImportRowsCsv(params.runId, {
+      lang: getLang(context),
+      statuses: status ? [status] : undefined,
+    });
+    const name = status ? fileName.replace(/\.csv$/, `-${status}.csv`) : fileName;
+    return new Response(csv, {
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${name}"`,
+        "cache-control": "private, no-store",
+      },
+    });
+  } catch (error) {
+    if (error instanceof ImportRunError && error.code === "runNotFound") {
+      return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+import { data } from "react-router";
+import { getLang, requirePermission } from "~/auth/guards.server";
+import { RunReport } from "~/features/imports/components/run-report";
+import { findImportRows, getImportRun } from "~/features/imports/run.server";
+import { RUN_RESULTS_PAGE_SIZE, resultRowFromRun } from "~/features/imports/run-view";
+import { finalStatusFilter, findFailedBatches } from "~/features/imports/screen-run.server";
+import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
+import type { Route } from "./+types/import-quickbooks-run";
+
+export function meta({ matches, data }: Route.MetaArgs) {
+  const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
+  const title = t("screen.runPage.title", { ns: "import" });
+  return pageMeta(matches, { title: data ? `${title}: ${data.run.fileName}` : title, noindex: true });
+}
+
+/** One import run: its facts and progress, and once it has ended its outcome, summary and rows (`?status=&page=`). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requirePermission(request, context, "import:run");
+  const run = await getImportRun(params.runId);
+  if (!run) throw data(null, { status: 404, statusText: "Not Found" });
+  const search = new URL(request.url).searchParams;
+  const filter = finalStatusFilter(search.get("status"));
+  const page = Math.max(1, Math.min(1_000_000, Math.floor(Number(search.get("page")) || 1)));
+  const ended = run.status === "finished" || run.status === "failed";
+  const lang = getLang(context);
+  const [failedBatches, found] = await Promise.all([
+    findFailedBatches(run.id),
+    ended
+      ? findImportRows(run.id, { statuses: filter ? [filter] : undefined, page, pageSize: RUN_RESULTS_PAGE_SIZE })
+      : null,
+  ]);
+  return {
+    run,
+    failedBatches,
+    filter,
+    results: found
+      ? {
+          rows: found.rows.map((row) => resultRowFromRun(row, lang)),
+          total: found.total,
+          page: found.page,
+          pageCount: found.pageCount,
+          statusCounts: found.statusCounts,
+        }
+      : null,
+  };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <RunReport {...loaderData} />;
+}
