@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, data, redirect } from "react-router";
 import { getLang, requirePermission } from "~/auth/guards.server";
@@ -6,7 +6,7 @@ import { can } from "~/auth/permissions";
 import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { FormAlert, TextField } from "~/components/ui/field";
-import { PrivatePriceTable, type PrivatePriceRow } from "~/features/catalog/components/private-price-table";
+import { packPriceRows, PrivatePriceTable, unpackPriceRows } from "~/features/catalog/components/private-price-table";
 import { LiveStatus } from "~/features/price-lists/components/live-status";
 import { useLiveList } from "~/features/price-lists/components/use-live-list";
 import { findPriceItems } from "~/features/price-lists/items.server";
@@ -43,36 +43,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (params.id && params.id !== list?.slug) throw data(null, { status: 404, statusText: "Not Found" });
   }
   const lists = staff ? (await listPriceLists()).map((l) => ({ slug: l.slug, name: l.name })) : [];
-  if (!list) return { staff, lists, list: null, items: [] };
+  if (!list) return { staff, lists, list: null, items: packPriceRows([]) };
   const items = await findPriceItems(list.id, getLang(context));
   return {
     staff,
     lists,
     list: { slug: list.slug, name: list.name, description: list.description, updatedAt: list.updatedAt },
-    // Only what the table shows: the page's data is sent again to hydrate it, and a list can hold
-    // thousands of items.
-    items: (staff ? items : items.filter((i) => i.active)).map(
-      ({ slug, name, category, unit, packValue, packUnit, priceCents }): PrivatePriceRow => ({
-        slug,
-        name,
-        category,
-        unit,
-        packValue,
-        packUnit,
-        priceCents,
-      }),
-    ),
+    // Only what the table shows, packed: the page's data is sent again to hydrate it, and a list
+    // can hold thousands of items.
+    items: packPriceRows(staff ? items : items.filter((i) => i.active)),
   };
 }
 
-function ListView({
-  list,
-  items,
-}: {
-  list: NonNullable<Route.ComponentProps["loaderData"]["list"]>;
-  items: PrivatePriceRow[];
-}) {
+function ListView({ list, packed }: { list: NonNullable<Route.ComponentProps["loaderData"]["list"]>; packed: string }) {
   const { t } = useTranslation("prices");
+  const items = useMemo(() => unpackPriceRows(packed), [packed]);
   const live = useLiveList(list.slug);
   const [filter, setFilter] = useState("");
   const needle = filter.trim().toLocaleLowerCase();
@@ -146,7 +131,7 @@ export default function PricesPrivate({ loaderData }: Route.ComponentProps) {
         </Form>
       ) : null}
       {list ? (
-        <ListView key={list.slug} list={list} items={items} />
+        <ListView key={list.slug} list={list} packed={items} />
       ) : (
         <FormAlert tone="info">{staff ? t("errors.noLists") : t("private.noList")}</FormAlert>
       )}

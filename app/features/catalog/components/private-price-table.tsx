@@ -15,6 +15,31 @@ export type PrivatePriceRow = {
   priceCents: number | null;
 };
 
+type PackedRow = [string, string, string | null, string | null, number | null, string | null, number | null];
+
+/**
+ * The rows as the page's data carries them: one JSON text of tuples. React Router encodes loader
+ * data value by value, which for a list of thousands of items cost the server twice what rendering
+ * the table did; one string is encoded at native speed, in a third of the size.
+ */
+export function packPriceRows(rows: readonly PrivatePriceRow[]): string {
+  return JSON.stringify(
+    rows.map((r): PackedRow => [r.slug, r.name, r.category, r.unit, r.packValue, r.packUnit, r.priceCents]),
+  );
+}
+
+export function unpackPriceRows(packed: string): PrivatePriceRow[] {
+  return (JSON.parse(packed) as PackedRow[]).map(([slug, name, category, unit, packValue, packUnit, priceCents]) => ({
+    slug,
+    name,
+    category,
+    unit,
+    packValue,
+    packUnit,
+    priceCents,
+  }));
+}
+
 /**
  * A list's items in one table per category, in the order given (by category, then name). Also
  * rendered on its own by the price page benchmark's bare handler (scripts/lib/bare-price-server.tsx).
