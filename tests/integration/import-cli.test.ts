@@ -149,7 +149,8 @@ describe(`npm run import:quickbooks (${test.kind})`, () => {
     const noList = await cli(`${FIXTURES}/qbo_small.csv`, "--list", "no-such-list");
     expect([noList.code, noList.stderr.trim()]).toEqual([1, "Price list not found"]);
     if (test.kind === "postgres") expect((await db().select({ n: count() }).from(priceList))[0].n).toBe(lists);
-  });
+    // Four command-line processes, each starting TypeScript and the database: slow on a busy machine.
+  }, 120_000);
 
   it.runIf(test.kind === "pglite")(
     "refuses to open the embedded database while another process holds it (D28)",

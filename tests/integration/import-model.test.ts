@@ -43,7 +43,7 @@ beforeAll(async () => {
     };
     switch (mode) {
       case "slow":
-        setTimeout(() => answer({ items: [] }), 2_000).unref();
+        setTimeout(() => answer({ items: [] }), 8_000).unref();
         return;
       case "error":
         res.statusCode = 500;
@@ -68,7 +68,8 @@ beforeAll(async () => {
   const { port } = server.address() as AddressInfo;
   process.env.AI_BASE_URL = `http://127.0.0.1:${port}/v1`;
   process.env.AI_API_KEY = "test-key";
-  process.env.AI_TIMEOUT_MS = "300";
+  // Long enough for a loaded machine to answer in time; "slow" answers well after it.
+  process.env.AI_TIMEOUT_MS = "2000";
   resetConfigForTests();
 });
 
