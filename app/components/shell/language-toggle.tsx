@@ -16,7 +16,8 @@ export function LanguageToggle() {
       preventScrollReset
       replace
       hrefLang={next}
-      aria-label={t("switchLanguage", { language: t(`languages.${next}`) })}
+      // The name starts with the visible code, so a voice command naming what is seen works (WCAG 2.5.3).
+      aria-label={t("switchLanguage", { code: next.toUpperCase(), language: t(`languages.${next}`) })}
       className="inline-flex h-10 min-w-10 items-center justify-center rounded-md px-2 text-sm font-semibold uppercase text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
     >
       {next}
