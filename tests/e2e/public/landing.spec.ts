@@ -258,7 +258,7 @@ describe("about page", () => {
     await visible(main.getByText("15,000 sq ft", { exact: true }));
     await visible(main.getByText("Monday to Saturday, 4:00 AM to 11:00 AM"));
     await visible(main.getByText("1400 SW 1st Ct"));
-    const map = main.getByRole("link", { name: /in a maps app/ });
+    const map = main.getByRole("link", { name: /^Open in maps: 1400 SW 1st Ct/ });
     const href = new URL((await map.getAttribute("href"))!);
     expect(href.hostname).toBe("www.google.com");
     expect(href.searchParams.get("query")).toBe("1400 SW 1st Ct, Pompano Beach, FL 33069");
