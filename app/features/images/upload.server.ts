@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { FormRefused, readLimitedForm } from "~/lib/limited-form.server";
 import { maxInputPixels } from "./resize.server";
 import { storeOriginal, UPLOAD_PREFIX } from "./storage.server";
 
 /** The specification's limit for an uploaded image. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-/** The form around the file (boundaries, the other fields) is small; a body beyond this is refused unread. */
-const MAX_FORM_OVERHEAD = 64 * 1024;
 /** Pictures are stored at most this large; the image service renders the sizes pages show. */
 const MAX_STORED_SIDE = 2000;
 
@@ -19,33 +18,12 @@ export class UploadRefused extends Error {
   }
 }
 
-/**
- * The form of an upload request, read only up to the size an allowed image can need: a larger
- * body is refused as it streams in, so a 6 MB file is never held in memory whole.
- */
+/** The form of an upload request, read only up to the size an allowed image can need. */
 export async function readUploadForm(request: Request): Promise<FormData> {
-  const limit = MAX_IMAGE_BYTES + MAX_FORM_OVERHEAD;
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) throw new UploadRefused("tooLarge");
-  if (!request.body) throw new UploadRefused("noFile");
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new UploadRefused("tooLarge");
-    }
-    chunks.push(value);
-  }
-  const body = Buffer.concat(chunks);
   try {
-    return await new Request(request.url, { method: "POST", headers: request.headers, body }).formData();
-  } catch {
-    throw new UploadRefused("noFile");
+    return await readLimitedForm(request, MAX_IMAGE_BYTES);
+  } catch (error) {
+    throw new UploadRefused(error instanceof FormRefused && error.reason === "tooLarge" ? "tooLarge" : "noFile");
   }
 }
 

@@ -3,8 +3,10 @@ import { z } from "zod";
 import type { SessionUser } from "~/context";
 import { db } from "~/db/client.server";
 import { importBatch } from "~/db/schema";
+import { FormRefused, readLimitedForm } from "~/lib/limited-form.server";
 import { logger } from "~/lib/logger.server";
 import { startBackgroundImport } from "./jobs.server";
+import { MAX_IMPORT_FILE_BYTES } from "./limits";
 import { describeRejection } from "./messages";
 import {
   applyImportBatch,
@@ -21,7 +23,6 @@ import { FINAL_STATUSES } from "./results";
 import { runRequestSchema, type RunAnswer, type RunProgressAnswer, type RunRefusal, type RunRequest } from "./schema";
 import type { FinalStatus } from "./statuses";
 import type { Rejection } from "./types";
-import { ImportUploadRefused, readImportUpload } from "./upload.server";
 import type { PastRunsPage } from "./components/past-runs";
 
 /**
@@ -158,9 +159,10 @@ export async function handleBackgroundUpload(
 ): Promise<Answered> {
   let form: FormData;
   try {
-    form = await readImportUpload(request);
+    // Section 5: the file is at most 10 MB; a larger body is refused as it arrives.
+    form = await readLimitedForm(request, MAX_IMPORT_FILE_BYTES);
   } catch (error) {
-    if (error instanceof ImportUploadRefused && error.reason === "tooLarge") {
+    if (error instanceof FormRefused && error.reason === "tooLarge") {
       return fileRefusal({ code: "file_too_large", maxBytes: 0, bytes: 0 });
     }
     return refuse(400, "run.errors.badRequest");
