@@ -5,7 +5,8 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page, Response } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { launchBrowser } from "./browser";
-import { nextClientAddress, type SignedInRole } from "./server";
+import { demoAccounts } from "../../app/db/seed-data";
+import { nextClientAddress, signIn, type SignedInRole } from "./server";
 
 export type Who = "anonymous" | SignedInRole;
 export type Lang = "en" | "es";
@@ -151,13 +152,15 @@ export function useBrowser() {
     if (!browser) throw new Error("useBrowser(): the browser is not running");
     const who = options.as ?? "anonymous";
     const origin = options.baseURL ?? baseUrl();
+    // The signed-in states belong to the shared server; on a spec's own server the role signs in there.
+    const ownServer = origin !== baseUrl();
     const contextOptions: BrowserContextOptions = {
       baseURL: origin,
       viewport: options.viewport ?? desktop,
       javaScriptEnabled: options.javaScriptEnabled ?? true,
       colorScheme: options.colorScheme ?? "light",
       extraHTTPHeaders: { "x-forwarded-for": nextClientAddress() },
-      storageState: who === "anonymous" ? undefined : storageStateFor(who),
+      storageState: who === "anonymous" || ownServer ? undefined : storageStateFor(who),
     };
     const context = await browser.newContext(contextOptions);
     // Assertions wait 10 s; a page load may take longer on a busy 2-core machine (a first render warms the server).
@@ -170,6 +173,13 @@ export function useBrowser() {
       await context.addInitScript((theme) => {
         if (!localStorage.getItem("vite-ui-theme")) localStorage.setItem("vite-ui-theme", theme);
       }, options.theme);
+    }
+    if (ownServer && who !== "anonymous") {
+      const header = await signIn(origin, demoAccounts.find((a) => a.role === who)!.email);
+      for (const pair of header.split("; ")) {
+        const at = pair.indexOf("=");
+        cookies.push({ name: pair.slice(0, at), value: pair.slice(at + 1), url: origin });
+      }
     }
     if (cookies.length > 0) await context.addCookies(cookies);
 

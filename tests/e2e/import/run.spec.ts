@@ -1,11 +1,25 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page, Route } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAs, uniqueName } from "../prices/fixtures";
+import { startAppServer, type AppServer } from "../../support/server";
 import { pathOf, phone, scanAccessibility, useBrowser, visible, type Session } from "../../support/e2e";
 
 const { session } = useBrowser();
+
+/**
+ * An import creates products, and the catalogue is shared by every page: the seller's imports run
+ * on a server of their own (a fresh embedded database with the demo data), so the catalogue other
+ * specs check stays as they expect.
+ */
+let app: AppServer;
+beforeAll(async () => {
+  app = await startAppServer({ trustProxy: true });
+});
+afterAll(async () => {
+  await app?.stop();
+});
 
 const fixture = (name: string) => path.resolve("tests/fixtures/quickbooks", name);
 
@@ -80,7 +94,7 @@ const runPage = /^\/import-quickbooks\/runs\/[0-9a-f-]{36}$/;
 
 describe("running an import from the screen", () => {
   it("imports qbo_small.csv into a new list: preview, progress, outcome, summary, rows by status, CSV", async () => {
-    const s = await session({ as: "seller" });
+    const s = await session({ baseURL: app.url, as: "seller" });
     const list = await createEmptyList(s, "Run EN");
     await s.goto(`/import-quickbooks?list=${list.slug}`);
     const panel = await preview(s, fixture("qbo_small.csv"));
@@ -157,7 +171,14 @@ describe("running an import from the screen", () => {
   });
 
   it("imports qbd_small.csv in Spanish on a phone in the dark", async () => {
-    const s = await session({ as: "seller", lang: "es", viewport: phone, colorScheme: "dark", theme: "dark" });
+    const s = await session({
+      baseURL: app.url,
+      as: "seller",
+      lang: "es",
+      viewport: phone,
+      colorScheme: "dark",
+      theme: "dark",
+    });
     const list = await createEmptyList(s, "Run ES");
     await s.goto(`/import-quickbooks?list=${list.slug}`);
     const panel = await preview(s, fixture("qbd_small.csv"), "Vista previa de la importación");
@@ -190,7 +211,7 @@ describe("running an import from the screen", () => {
   });
 
   it("tries a batch again when its request fails, showing 'attempt 2/3' and 'attempt 3/3', then imports it", async () => {
-    const s = await session({ as: "seller" });
+    const s = await session({ baseURL: app.url, as: "seller" });
     s.allowConsole(/Failed to load resource/);
     const list = await createEmptyList(s, "Run retry");
     await s.goto(`/import-quickbooks?list=${list.slug}`, { axe: false });
@@ -221,7 +242,7 @@ describe("running an import from the screen", () => {
   });
 
   it("reports a batch whose three attempts failed, skips its rows and goes on with the next", async () => {
-    const s = await session({ as: "seller" });
+    const s = await session({ baseURL: app.url, as: "seller" });
     s.allowConsole(/Failed to load resource/);
     const list = await createEmptyList(s, "Run failed batch");
     await s.goto(`/import-quickbooks?list=${list.slug}`, { axe: false });
@@ -266,7 +287,7 @@ describe("running an import from the screen", () => {
   });
 
   it("asks before leaving while a run is going, and goes on when asked to stay", async () => {
-    const s = await session({ as: "seller" });
+    const s = await session({ baseURL: app.url, as: "seller" });
     const list = await createEmptyList(s, "Run leave");
     await s.goto(`/import-quickbooks?list=${list.slug}`, { axe: false });
     const panel = await preview(s, fixture("qbo_small.csv"));
@@ -291,7 +312,7 @@ describe("running an import from the screen", () => {
 
 describe("a background import", () => {
   it("hands the file to the server, shows the run's result, and lists it among the past imports", async () => {
-    const s = await session({ as: "seller" });
+    const s = await session({ baseURL: app.url, as: "seller" });
     const list = await createEmptyList(s, "Run background");
     await s.goto(`/import-quickbooks?list=${list.slug}`, { axe: false });
     const panel = await preview(s, fixture("qbo_small.csv"));
@@ -308,7 +329,7 @@ describe("a background import", () => {
 
     // Closing the page and coming back: the result is still there, and the run is listed.
     await s.page.close();
-    const again = await session({ as: "seller" });
+    const again = await session({ baseURL: app.url, as: "seller" });
     await again.goto("/import-quickbooks", { axe: false });
     const past = await visible(again.page.getByTestId("past-runs"));
     const row = past.locator(`tr[data-run="${runId}"]`);
@@ -324,7 +345,7 @@ describe("a background import", () => {
   });
 
   it("says 'Error initiating the import process…' when the file cannot be handed over", async () => {
-    const s = await session({ as: "seller" });
+    const s = await session({ baseURL: app.url, as: "seller" });
     s.allowConsole(/Failed to load resource/);
     await s.goto("/import-quickbooks?list=wholesale", { axe: false });
     const panel = await preview(s, fixture("qbo_small.csv"));
