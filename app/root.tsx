@@ -20,7 +20,7 @@ import { RouteErrorPage } from "./components/route-error";
 import { useRequestId } from "./components/request-id";
 import { Shell } from "./components/shell/shell";
 import { clientTranslations } from "./i18n/bundle.server";
-import { i18nFor, provideTranslations } from "./i18n/store";
+import { i18nFor, provideTranslations, unpackTranslations } from "./i18n/store";
 import { isTheme, themeCookie, themeScript, type Theme } from "./lib/theme";
 import { siteInfo } from "./lib/site.server";
 import { localBusinessJsonLd, organizationJsonLd, publicPageUrls } from "./lib/seo";
@@ -91,8 +91,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const requestId = useRequestId();
   const lang = root?.lang ?? "en";
   const dark = root?.theme === "dark";
-  // Before <Meta /> and the app render: both translate with what the root loader sent.
-  provideTranslations(lang, root?.translations);
+  // Before <Meta /> and the app render: both translate with what the root loader sent. The server
+  // has known every translation since it started (i18n/instance.ts).
+  if (!import.meta.env.SSR) provideTranslations(lang, unpackTranslations(lang, root?.translations));
   return (
     <html
       lang={lang}

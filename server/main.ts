@@ -81,7 +81,9 @@ export async function runServer({ dev }: { dev: boolean }): Promise<RunningServe
     const buildPath = path.resolve("build/server/index.js");
     build = (await import(buildPath)) as ServerBuildModule;
     web.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-    web.use(express.static("build/client", { maxAge: "1h", index: false }));
+    // Public files all have an extension; a page's path skips the file-system lookup.
+    const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
+    web.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
     web.use(privateByDefault);
     web.use(build.app);
   }

@@ -8,6 +8,32 @@ export type Translations = Partial<Record<Namespace, object>>;
 const known: Record<Lang, Translations> = { en: {}, es: {} };
 const instances = new Map<Lang, i18n>();
 
+/**
+ * Translations as the root loader sends them: one JSON text. React Router encodes loader data
+ * value by value, and a signed-in visitor's translations are thousands of values; a single string
+ * is encoded at native speed.
+ */
+export type PackedTranslations = string & { readonly __packed: "translations" };
+
+export function packTranslations(translations: Translations): PackedTranslations {
+  return JSON.stringify(translations) as PackedTranslations;
+}
+
+const unpacked = new Map<Lang, { text: string; translations: Translations }>();
+
+/**
+ * The translations in a packed text; the same text gives the same objects, so providing them
+ * again after the root loader reloads costs nothing.
+ */
+export function unpackTranslations(lang: Lang, text: PackedTranslations | undefined): Translations | undefined {
+  if (text === undefined) return undefined;
+  const last = unpacked.get(lang);
+  if (last?.text === text) return last.translations;
+  const translations = JSON.parse(text) as Translations;
+  unpacked.set(lang, { text, translations });
+  return translations;
+}
+
 /** Builds an instance over the given translations; no translation file is imported here. */
 export function i18nFromTranslations(lang: Lang, translations: Translations): i18n {
   const instance = i18next.createInstance();

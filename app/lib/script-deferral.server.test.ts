@@ -4,9 +4,15 @@ import { describe, expect, it } from "vitest";
 import {
   deferredModuleType,
   deferredScriptsLoader,
-  deferScriptsInShell,
+  deferInDocument,
   deferScriptsUntilPainted,
 } from "./script-deferral.server";
+
+/** The whole document rewritten at once, as text; null while its bootstrap script is incomplete. */
+function deferScriptsInShell(html: string, nonce: string) {
+  const parts = deferInDocument(Buffer.from(html), nonce);
+  return parts && Buffer.concat(parts).toString();
+}
 
 // The shape React Router's <Scripts /> renders, as React streams it (links hoisted into <head>).
 const page =
@@ -26,7 +32,7 @@ async function throughStream(html: string, chunkSize: number) {
   return text(Readable.from(chunks).pipe(deferScriptsUntilPainted("n0")));
 }
 
-describe("deferScriptsInShell", () => {
+describe("deferInDocument", () => {
   const out = deferScriptsInShell(page, "n0")!;
 
   it("takes the modulepreload links out of <head> and lists them on the loader", () => {
@@ -67,9 +73,26 @@ describe("deferScriptsInShell", () => {
 
 describe("deferScriptsUntilPainted", () => {
   it("gives the same document whatever the chunk boundaries, multi-byte characters included", async () => {
-    const expected = Buffer.from(deferScriptsInShell(Buffer.from(page).toString("latin1"), "n0")!, "latin1").toString();
+    const expected = deferScriptsInShell(page, "n0")!;
     expect(expected).toContain("Piña, jalapeño y ñame");
     for (const size of [1, 2, 3, 7, 64, 100_000]) expect(await throughStream(page, size)).toBe(expected);
+  });
+
+  it("sends the rewritten shell when React ends a pass of writing, and what follows as it comes", async () => {
+    const stream = deferScriptsUntilPainted("n0");
+    const received: string[] = [];
+    stream.on("data", (chunk: Buffer) => received.push(chunk.toString()));
+    const shellEnd = page.indexOf("<!--$-->");
+    stream.write(Buffer.from(page.slice(0, shellEnd)));
+    await new Promise(setImmediate);
+    expect(received).toEqual([]);
+    stream.flush();
+    await new Promise(setImmediate);
+    const expected = deferScriptsInShell(page, "n0")!;
+    expect(received.join("")).toBe(expected.slice(0, expected.indexOf("<!--$-->")));
+    stream.end(Buffer.from(page.slice(shellEnd)));
+    await new Promise((resolve) => stream.once("end", resolve));
+    expect(received.join("")).toBe(expected);
   });
 
   it("passes a document without a bootstrap script through unchanged", async () => {

@@ -57,80 +57,85 @@ if(img.complete)loaded();else{img.addEventListener("load",loaded);img.addEventLi
 check()})(document.currentScript,document.currentScript.previousElementSibling)`.replaceAll("\n", "");
 
 const modulePreloadTag = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
-const bootstrapTag = /<script\b([^>]*?)\stype="module"([^>]*)>/g;
-
-type Bootstrap = { open: RegExpExecArray; end: number };
+const bootstrapTag = /^<script\b([^>]*?)\stype="module"([^>]*)>$/;
 
 /**
- * Finds the bootstrap script, searching from `from`. When it is not all there yet, `resumeAt` is
- * where the next search can start: the start of a script tag still being received, so a document
- * that arrives in many chunks is scanned once rather than once per chunk.
+ * The rewritten document as byte ranges, or null while its bootstrap script has not been received
+ * whole. Only the parts that change become text: the markers are ASCII and are searched for in the
+ * bytes, so the rest (the whole page, hundreds of kilobytes for a long price list) is passed on
+ * as it was rendered. Text is taken as latin1, one character per byte, so cutting and joining
+ * never splits a multi-byte character.
  */
-function locateBootstrap(shell: string, from: number): Bootstrap | { resumeAt: number } {
-  bootstrapTag.lastIndex = from;
-  const open = bootstrapTag.exec(shell);
-  if (!open) return { resumeAt: Math.max(from, shell.lastIndexOf("<")) };
-  const close = shell.indexOf("</script>", open.index + open[0].length);
-  if (close === -1) return { resumeAt: open.index };
-  return { open, end: close + "</script>".length };
-}
-
-function rewrite(shell: string, { open, end }: Bootstrap, nonce: string) {
-  const hrefs: string[] = [];
-  const head = shell.slice(0, open.index).replace(modulePreloadTag, (tag) => {
-    // Attribute values stay as React escaped them, so they can go into another attribute as they are.
-    const href = /\bhref="([^"]*)"/.exec(tag)?.[1];
-    if (href) hrefs.push(href);
-    return "";
-  });
-  const bootstrap =
-    `<script${open[1]} type="${deferredModuleType}"${open[2]}>` + shell.slice(open.index + open[0].length, end);
-  const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
-  const loader = `<script${nonceAttr} data-modulepreload="${hrefs.join(" ")}">${deferredScriptsLoader}</script>`;
-  return head + bootstrap + loader + shell.slice(end);
+export function deferInDocument(doc: Buffer, nonce: string): Buffer[] | null {
+  // React 19 hoists every <link> into <head>, so that is where the preloads are.
+  const headEnd = doc.indexOf("</head>");
+  if (headEnd === -1) return null;
+  for (let at = doc.indexOf('type="module"', headEnd); at !== -1; at = doc.indexOf('type="module"', at + 1)) {
+    const tagStart = doc.lastIndexOf("<script", at);
+    const tagEnd = doc.indexOf(">", at);
+    if (tagStart === -1 || tagEnd === -1) return null;
+    const open = bootstrapTag.exec(doc.toString("latin1", tagStart, tagEnd + 1));
+    if (!open) continue;
+    const close = doc.indexOf("</script>", tagEnd);
+    if (close === -1) return null;
+    const end = close + "</script>".length;
+    const hrefs: string[] = [];
+    const head = doc.toString("latin1", 0, headEnd).replace(modulePreloadTag, (tag) => {
+      // Attribute values stay as React escaped them, so they can go into another attribute as they are.
+      const href = /\bhref="([^"]*)"/.exec(tag)?.[1];
+      if (href) hrefs.push(href);
+      return "";
+    });
+    const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
+    const bootstrap =
+      `<script${open[1]} type="${deferredModuleType}"${open[2]}>` +
+      doc.toString("latin1", tagEnd + 1, end) +
+      `<script${nonceAttr} data-modulepreload="${hrefs.join(" ")}">${deferredScriptsLoader}</script>`;
+    return [
+      Buffer.from(head, "latin1"),
+      doc.subarray(headEnd, tagStart),
+      Buffer.from(bootstrap, "latin1"),
+      doc.subarray(end),
+    ];
+  }
+  return null;
 }
 
 /**
- * Rewrites the part of the document up to the end of the bootstrap script; returns null while
- * that script has not been fully received. Works on a latin1 view of the bytes: every marker is
- * ASCII, so cutting and joining there never splits a multi-byte character.
- */
-export function deferScriptsInShell(shell: string, nonce: string): string | null {
-  const found = locateBootstrap(shell, 0);
-  return "open" in found ? rewrite(shell, found, nonce) : null;
-}
-
-/**
- * A stream between React's renderer and the response: it holds the shell back only until the
- * bootstrap script has been written (the same tick React writes the shell in), rewrites it, and
- * passes everything after it (streamed data, deferred boundaries) through untouched.
+ * A stream between React's renderer and the response. It holds what React writes until React
+ * ends a pass of writing (React calls `flush()` on its destination then), which for the shell is
+ * the tick it renders it in; if the bootstrap script is there, the held bytes go out rewritten
+ * and everything after (streamed data, deferred boundaries) passes through untouched. Holding
+ * also hands the response one large piece instead of React's 4 KB ones.
  */
 export function deferScriptsUntilPainted(nonce: string) {
   const held: Buffer[] = [];
-  // Only the text from where the bootstrap could still start is searched as chunks arrive: a
-  // regular expression on an ever longer joined string would copy the whole document per chunk.
-  let pending = "";
   let done = false;
-  return new Transform({
+  const release = (stream: Transform, atEnd: boolean) => {
+    if (done || held.length === 0) return;
+    const doc = held.length === 1 ? held[0] : Buffer.concat(held);
+    held.length = 0;
+    const parts = deferInDocument(doc, nonce);
+    if (parts) {
+      done = true;
+      for (const part of parts) stream.push(part);
+    } else if (atEnd) {
+      // No bootstrap script in the document (nothing to defer): send it as it was rendered.
+      stream.push(doc);
+    } else {
+      held.push(doc);
+    }
+  };
+  const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (done) return callback(null, chunk);
       held.push(chunk);
-      pending += chunk.toString("latin1");
-      const found = locateBootstrap(pending, 0);
-      if (!("open" in found)) {
-        pending = pending.slice(found.resumeAt);
-        return callback();
-      }
-      const shell = Buffer.concat(held).toString("latin1");
-      const rewritten = rewrite(shell, locateBootstrap(shell, shell.length - pending.length) as Bootstrap, nonce);
-      done = true;
-      held.length = 0;
-      pending = "";
-      callback(null, Buffer.from(rewritten, "latin1"));
+      callback();
     },
     flush(callback) {
-      // No bootstrap script in the document (nothing to defer): send it as it was rendered.
-      callback(null, held.length ? Buffer.concat(held) : undefined);
+      release(this, true);
+      callback();
     },
   });
+  return Object.assign(stream, { flush: () => release(stream, false) });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { packPriceRows, unpackPriceRows, type PrivatePriceRow } from "./private-price-table";
 
 describe("packPriceRows", () => {
-  it("gives back the same rows, nulls, decimals and markup included", () => {
+  it("gives back the same rows, nulls, decimals, markup and shared words included", () => {
     const rows: PrivatePriceRow[] = [
       {
         slug: "mango",
@@ -22,6 +22,7 @@ describe("packPriceRows", () => {
         packUnit: null,
         priceCents: null,
       },
+      { slug: "kent", name: "Kent", category: "fruits", unit: "case", packValue: 9, packUnit: "ct", priceCents: 1999 },
     ];
     expect(unpackPriceRows(packPriceRows(rows))).toEqual(rows);
     expect(unpackPriceRows(packPriceRows([]))).toEqual([]);
