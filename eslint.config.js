@@ -34,6 +34,19 @@ export default tseslint.config(
       // Server-rendered pages adopt browser-only state (local storage, media queries, the current
       // location) after hydration, which means setting state in an effect.
       "react-hooks/set-state-in-effect": "off",
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-i18next",
+              importNames: ["useTranslation"],
+              message:
+                "Use useTranslation from ~/i18n/use-translation: one shared translator per language and namespaces.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { ButtonLink } from "~/components/ui/button";
 
 /** A clear, translated state for a screen whose guard is in place and whose content comes next. */

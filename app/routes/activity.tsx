@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { getLang, requirePermission } from "~/auth/guards.server";
 import { FormAlert } from "~/components/ui/field";
 import { ActivityFiltersForm } from "~/features/activity/components/activity-filters";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, data, useNavigation } from "react-router";
 import { redirectSignedIn } from "~/auth/guards.server";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, Link, useActionData } from "react-router";
 import { getLang, requirePermission } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";

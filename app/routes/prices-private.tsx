@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, data, redirect } from "react-router";
 import { getLang, requirePermission } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";

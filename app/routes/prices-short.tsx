@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { requirePermission } from "~/auth/guards.server";
 import { Preparing } from "~/components/preparing";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link, data } from "react-router";
 import { getLang } from "~/auth/guards.server";
 import { ButtonLink } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, useSearchParams } from "react-router";
 import { getLang, getRequestInfo, requirePermission } from "~/auth/guards.server";
 import { Button } from "~/components/ui/button";

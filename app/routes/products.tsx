@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { getLang, getUser, requirePermission } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";
 import { Spinner } from "~/components/ui/spinner";

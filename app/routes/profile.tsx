@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, data, replace, useNavigation } from "react-router";
 import { getLang, getRequestInfo, requirePermission } from "~/auth/guards.server";
 import { consumeRateLimit } from "~/auth/rate-limit.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, data, replace, useNavigation } from "react-router";
 import { getLang, getRequestInfo, redirectSignedIn } from "~/auth/guards.server";
 import { consumeRateLimit } from "~/auth/rate-limit.server";

@@ -1,6 +1,6 @@
 import { ChevronDown, Menu, Sprout, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
 import { useRootData } from "~/root";

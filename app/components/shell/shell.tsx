@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { RenderErrorBoundary } from "~/components/error-boundary";
 import { Spinner } from "~/components/ui/spinner";
 import { Footer } from "./footer";

@@ -1,6 +1,6 @@
 import { Monitor, Moon, Sun } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import { applyTheme, isTheme, themeStorageKey, themes, type Theme } from "~/lib/theme";
 import { useRootData } from "~/root";

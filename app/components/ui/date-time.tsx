@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** D29: every date and time is shown in the business's time zone, so server and browser agree. */
 export const BUSINESS_TIME_ZONE = "America/New_York";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { importCountKeys, type ChangeRow, type ChangeValue, type Scalar } from "../changes";
 import { fieldLabel, formatScalar, formatValue, type FormatContext } from "../format";
 import type { ActivityEntryView } from "../types";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 
 /** In stock or out of stock, said in words (colour only adds to them). */

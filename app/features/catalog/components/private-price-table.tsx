@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { groupConsecutive, groupOf } from "~/features/catalog/categories";
 import { unitAndPackLabeler } from "~/features/catalog/format";
 import { formatMoney } from "~/lib/money";

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigate } from "react-router";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";

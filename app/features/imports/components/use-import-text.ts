@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Described } from "../messages";
 
 type Values = Record<string, string | number>;

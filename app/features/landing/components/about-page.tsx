@@ -10,7 +10,7 @@ import {
   Store,
   Truck,
 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { ButtonLink } from "~/components/ui/button";
 import { Img } from "~/components/ui/img";
 import type { SiteInfo } from "~/lib/site.server";

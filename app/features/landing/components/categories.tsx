@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { ButtonLink } from "~/components/ui/button";
 import { Img } from "~/components/ui/img";
 import { isLang } from "~/i18n/config";

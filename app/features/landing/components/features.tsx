@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Img } from "~/components/ui/img";
 import { siteImageKey } from "~/lib/site-images";
 import { features } from "../content";

@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Img } from "~/components/ui/img";
 import { siteImageKey } from "~/lib/site-images";
 import { carouselIntervalMs, fleetSlides } from "../content";

@@ -1,5 +1,5 @@
 import { CalendarCheck, Clock, Snowflake } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { ButtonLink } from "~/components/ui/button";
 import { Img } from "~/components/ui/img";
 import { siteImageKey } from "~/lib/site-images";

@@ -1,5 +1,5 @@
 import { CalendarDays, Snowflake } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { ButtonLink } from "~/components/ui/button";
 import { container } from "./section-heading";
 

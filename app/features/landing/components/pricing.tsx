@@ -1,5 +1,5 @@
 import { Check } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { ButtonLink } from "~/components/ui/button";
 import { isLang } from "~/i18n/config";
 import { pricingTiers } from "../content";

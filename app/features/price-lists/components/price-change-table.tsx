@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatMoney } from "~/lib/money";
 
 export type PriceChangeRow = { key: string; name: string; now: number | null; next: number | null };

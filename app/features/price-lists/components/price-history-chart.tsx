@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { BUSINESS_TIME_ZONE, formatDateTime } from "~/components/ui/date-time";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { DateTime } from "~/components/ui/date-time";
 import enUsers from "~/i18n/locales/en/users.json";
 import type { OutboxView } from "../types";
