@@ -18,7 +18,7 @@ function Texts() {
         t("loading"),
         catalog("products.results", { count: 1 }),
         catalog("products.results", { count: 3 }),
-        both("categories.fruits"),
+        both("catalog:categories.fruits"),
         t("units.bag", { ns: "catalog" }),
         catalog("units.crate-of-42" as "units.bag", "caja de 42"),
         i18n.language,

@@ -57,9 +57,16 @@ export function packPriceRows(rows: readonly PrivatePriceRow[]): string {
   return JSON.stringify({ words, rows: packed } satisfies PackedRows);
 }
 
+// The same list is asked for again and again (every viewer, every reload after a price change), and
+// the same text gives the same rows, which are only ever read: a few are kept.
+const recentlyUnpacked = new Map<string, PrivatePriceRow[]>();
+const KEEP_UNPACKED = 4;
+
 export function unpackPriceRows(packed: string): PrivatePriceRow[] {
+  const kept = recentlyUnpacked.get(packed);
+  if (kept) return kept;
   const { words, rows } = JSON.parse(packed) as PackedRows;
-  return rows.map(([slug, name, category, unit, packValue, packUnit, priceCents]) => ({
+  const unpacked = rows.map(([slug, name, category, unit, packValue, packUnit, priceCents]): PrivatePriceRow => ({
     slug,
     name,
     category: words[category],
@@ -68,6 +75,9 @@ export function unpackPriceRows(packed: string): PrivatePriceRow[] {
     packUnit: words[packUnit],
     priceCents,
   }));
+  if (recentlyUnpacked.size >= KEEP_UNPACKED) recentlyUnpacked.delete(recentlyUnpacked.keys().next().value!);
+  recentlyUnpacked.set(packed, unpacked);
+  return unpacked;
 }
 
 /**
