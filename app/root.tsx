@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   Links,
@@ -19,7 +20,8 @@ import { useNonce } from "./components/nonce";
 import { RouteErrorPage } from "./components/route-error";
 import { useRequestId } from "./components/request-id";
 import { Shell } from "./components/shell/shell";
-import { clientTranslations } from "./i18n/bundle.server";
+import { anonymousTranslations, signedInTranslations } from "./i18n/bundle.server";
+import { loadTranslations } from "./i18n/load-translations";
 import { i18nFor, provideTranslations, unpackTranslations } from "./i18n/store";
 import { isTheme, themeCookie, themeScript, type Theme } from "./lib/theme";
 import { siteInfo } from "./lib/site.server";
@@ -54,11 +56,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({
     lang,
     user,
-    // Only this language, and only what this visitor's pages use: translations are not in the JS bundle.
-    translations: clientTranslations(lang, Boolean(user)),
+    // Only this language: translations are not in the JS bundle. Public pages carry theirs; a
+    // signed-in person's browser fetches a file it keeps (entry.client.tsx, clientLoader below).
+    translations: user ? null : anonymousTranslations(lang),
+    translationsUrl: user ? signedInTranslations(lang).path : null,
     theme: (isTheme(cookieTheme) ? cookieTheme : "system") as Theme,
     site: siteInfo(),
   });
+}
+
+/** After signing in or switching language, the new translations are there before anything renders with them. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const root = await serverLoader();
+  if (root.translationsUrl) await loadTranslations(root.lang, root.translationsUrl);
+  return root;
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
@@ -91,6 +102,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const requestId = useRequestId();
   const lang = root?.lang ?? "en";
   const dark = root?.theme === "dark";
+  // The file the page was served with, for entry.client.tsx to wait for. Later ones (another
+  // language, after signing in) the root's clientLoader fetches before they are needed.
+  const [pageTranslations] = useState(root?.translationsUrl);
   // Before <Meta /> and the app render: both translate with what the root loader sent. The server
   // has known every translation since it started (i18n/instance.ts).
   if (!import.meta.env.SSR) provideTranslations(lang, unpackTranslations(lang, root?.translations));
@@ -108,6 +122,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} suppressHydrationWarning />
         <Meta />
         <Links nonce={nonce} />
+        {pageTranslations ? (
+          <>
+            <meta name="translations" content={pageTranslations} />
+            <link rel="preload" as="fetch" href={pageTranslations} crossOrigin="anonymous" />
+          </>
+        ) : null}
         {root ? <PageUrls root={root} /> : null}
         {root?.site ? (
           <>

@@ -36,6 +36,7 @@ export default [
   route("import-quickbooks/runs", "routes/import-quickbooks-runs.ts"),
   route("import-quickbooks/runs/:runId/progress", "routes/import-quickbooks-run-progress.ts"),
   route("import-quickbooks/runs/:runId/results.csv", "routes/import-quickbooks-run-results.ts"),
+  route("translations/:file", "routes/translations.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

@@ -12,6 +12,7 @@ const admins: readonly Role[] = ["admin"];
 export const permissionTable = {
   "dashboard:view": everyone,
   "profile:view": everyone,
+  "translations:load": everyone,
   "assistant:use": everyone,
   "print:view": everyone,
   "products:view": everyone,
@@ -57,6 +58,11 @@ export const privateRoutes = [
   { path: "/exportlistswhatsapp", permission: "export:run" },
   { path: "/manage-users", permission: "users:manage" },
   { path: "/activity", permission: "activity:view" },
+] as const satisfies readonly { path: string; permission: Permission }[];
+
+/** Files for signed-in people's browsers, not pages; each answers only with its permission. */
+export const privateResources = [
+  { path: "/translations", permission: "translations:load" },
 ] as const satisfies readonly { path: string; permission: Permission }[];
 
 export const publicPaths = ["/", "/about", "/about-us", "/contact", "/products", "/prices"] as const;

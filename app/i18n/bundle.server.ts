@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Lang, Namespace } from "./config";
 import "./instance";
 import { resources } from "./resources";
@@ -16,19 +17,36 @@ export const anonymousNamespaces = [
   "auth",
 ] as const satisfies readonly Namespace[];
 
-// Packed once per set of translations: the same text goes out with every page.
-const packed = new WeakMap<object, { anonymous: PackedTranslations; signedIn: PackedTranslations }>();
+const anonymous = new WeakMap<object, PackedTranslations>();
+const signedIn = new WeakMap<object, { path: string; text: string }>();
 
-/** The current language's translations the browser needs, sent by the root loader. */
-export function clientTranslations(lang: Lang, signedIn: boolean): PackedTranslations {
+/**
+ * An anonymous visitor's translations of the current language, sent inline by the root loader:
+ * public pages hydrate without another request.
+ */
+export function anonymousTranslations(lang: Lang): PackedTranslations {
   const all = resources[lang] as Translations;
-  let texts = packed.get(all);
-  if (!texts) {
-    texts = {
-      anonymous: packTranslations(Object.fromEntries(anonymousNamespaces.map((ns) => [ns, all[ns]]))),
-      signedIn: packTranslations(all),
-    };
-    packed.set(all, texts);
+  let text = anonymous.get(all);
+  if (!text) {
+    text = packTranslations(Object.fromEntries(anonymousNamespaces.map((ns) => [ns, all[ns]])));
+    anonymous.set(all, text);
   }
-  return signedIn ? texts.signedIn : texts.anonymous;
+  return text;
+}
+
+/**
+ * Every translation of a language, for signed-in people, as a file whose path names its content
+ * (routes/translations.ts): the browser keeps it until the texts change, instead of receiving
+ * 80 KB of them again with every page.
+ */
+export function signedInTranslations(lang: Lang): { path: string; text: string } {
+  const all = resources[lang] as Translations;
+  let file = signedIn.get(all);
+  if (!file) {
+    const text = packTranslations(all);
+    const hash = createHash("sha256").update(text).digest("base64url").slice(0, 16);
+    file = { path: `/translations/${lang}.${hash}.json`, text };
+    signedIn.set(all, file);
+  }
+  return file;
 }

@@ -25,8 +25,8 @@ const unpacked = new Map<Lang, { text: string; translations: Translations }>();
  * The translations in a packed text; the same text gives the same objects, so providing them
  * again after the root loader reloads costs nothing.
  */
-export function unpackTranslations(lang: Lang, text: PackedTranslations | undefined): Translations | undefined {
-  if (text === undefined) return undefined;
+export function unpackTranslations(lang: Lang, text: PackedTranslations | null | undefined): Translations | undefined {
+  if (!text) return undefined;
   const last = unpacked.get(lang);
   if (last?.text === text) return last.translations;
   const translations = JSON.parse(text) as Translations;

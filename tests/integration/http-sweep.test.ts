@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   authPaths,
   can,
+  privateResources,
   privateRoutes,
   publicPaths,
   publicResources,
@@ -55,7 +56,7 @@ function classify(url: string, file: string): Page | null {
   if (url === "/unauthorized") return { url, file, kind: "unauthorized" };
   const exact = privateRoutes.find((r) => r.path === url);
   if (exact) return { url, file, kind: "private", permission: exact.permission, dynamic: false };
-  const under = privateRoutes.find((r) => url.startsWith(`${r.path}/`));
+  const under = [...privateRoutes, ...privateResources].find((r) => url.startsWith(`${r.path}/`));
   if ((publicPaths as readonly string[]).includes(url)) return { url, file, kind: "public" };
   if ((publicResources as readonly string[]).includes(url)) return { url, file, kind: "public" };
   if (under) return { url, file, kind: "private", permission: under.permission, dynamic: true };

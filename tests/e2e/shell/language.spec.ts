@@ -49,6 +49,29 @@ describe("language", () => {
     expect(await htmlLang(s.page)).toBe("en");
   });
 
+  it("switches a signed-in page's language in place, with texts from a file the browser keeps", async () => {
+    const s = await session({ as: "seller" });
+    const files: string[] = [];
+    s.page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith("/translations/")) files.push(pathname);
+    });
+    const html = await (await s.goto("/pricesprivate"))!.text();
+    expect(html).toMatch(/<meta name="translations" content="\/translations\/en\.[\w-]+\.json"/);
+    // The page itself carries no translations: not even those of the import screen.
+    expect(html).not.toContain("Processing Batch");
+    await visible(s.page.getByRole("heading", { level: 1, name: "Price lists" }));
+
+    await s.page.getByRole("link", { name: "ES: Switch language to Spanish" }).click();
+    await s.page.waitForFunction(() => document.documentElement.lang === "es");
+    await visible(s.page.getByRole("heading", { level: 1, name: "Listas de precios" }));
+    await visible(s.page.getByRole("navigation", { name: "Principal" }));
+    expect(files).toEqual([
+      expect.stringMatching(/^\/translations\/en\./),
+      expect.stringMatching(/^\/translations\/es\./),
+    ]);
+  });
+
   it("follows the browser's Accept-Language when nothing was chosen", async () => {
     const s = await session();
     await s.context.setExtraHTTPHeaders({ "accept-language": "es-MX,es;q=0.9,en;q=0.5" });
