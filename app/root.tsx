@@ -105,8 +105,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The file the page was served with, for entry.client.tsx to wait for. Later ones (another
   // language, after signing in) the root's clientLoader fetches before they are needed.
   const [pageTranslations] = useState(root?.translationsUrl);
-  // Before <Meta /> and the app render: both translate with what the root loader sent. The server
-  // has known every translation since it started (i18n/instance.ts).
+  // Before <Meta /> and the app render: both translate with what the root loader sent (a signed-in
+  // page's file is already loaded by then). The server has known every translation since it
+  // started (i18n/instance.ts).
   if (!import.meta.env.SSR) provideTranslations(lang, unpackTranslations(lang, root?.translations));
   return (
     <html

@@ -9,9 +9,9 @@ const known: Record<Lang, Translations> = { en: {}, es: {} };
 const instances = new Map<Lang, i18n>();
 
 /**
- * Translations as the root loader sends them: one JSON text. React Router encodes loader data
- * value by value, and a signed-in visitor's translations are thousands of values; a single string
- * is encoded at native speed.
+ * Translations as one JSON text: what the root loader sends anonymous visitors, and the file
+ * signed-in pages fetch (ADR 018). React Router encodes loader data value by value, and even the
+ * public namespaces are about a thousand values; a single string is encoded at native speed.
  */
 export type PackedTranslations = string & { readonly __packed: "translations" };
 
