@@ -1,7 +1,9 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, data } from "react-router";
-import { getLang } from "~/auth/guards.server";
+import { getLang, getUser } from "~/auth/guards.server";
+import { can } from "~/auth/permissions";
 import { ButtonLink } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/field";
 import { categoryParam } from "~/features/catalog/categories";
 import { Availability } from "~/features/catalog/components/availability";
 import { ProductCard, ProductPrice } from "~/features/catalog/components/product-card";
@@ -16,7 +18,9 @@ import { useRootData } from "~/root";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const product = await findPublicProduct(params.slug, getLang(context));
+  // Staff list inactive products and open them from there; to everyone else they do not exist.
+  const inactiveToo = can(getUser(context), "products:view-staff-fields");
+  const product = await findPublicProduct(params.slug, getLang(context), { inactiveToo });
   if (!product) throw data(null, { status: 404, statusText: "Not Found" });
   return { product };
 }
@@ -32,6 +36,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     product.priceCents === null ? null : formatMoney(product.priceCents, lang),
   ].filter(Boolean);
   return pageMeta(matches, {
+    noindex: !product.active,
     title: product.name,
     description: t("product.metaDescription", { ns: "catalog", name: product.name, details: details.join(", ") }),
   });
@@ -99,6 +104,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
           </header>
+          {product.active ? null : <FormAlert tone="warning">{t("product.inactive")}</FormAlert>}
           <ProductPrice product={product} className="text-lg" />
           <Availability inStock={product.inStock} />
           {product.description ? <p className="text-slate-800 dark:text-slate-200">{product.description}</p> : null}

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import type { SessionUser } from "../../app/context";
 import { db } from "../../app/db/client.server";
 import { priceList, priceListItem, product } from "../../app/db/schema";
 import { seedCatalog } from "../../app/db/seed.server";
@@ -32,11 +33,11 @@ async function listProducts(search = "", { lang = "en" as Lang } = {}) {
   return result.data as PublicData;
 }
 
-async function openProduct(slug: string, lang: Lang = "en") {
+async function openProduct(slug: string, lang: Lang = "en", user: SessionUser | null = null) {
   return callRoute<ProductData>(
     productLoader,
     getRequest(`/products/${encodeURIComponent(slug)}`),
-    routeContext({ lang }),
+    routeContext({ lang, user }),
     { slug },
   );
 }
@@ -113,6 +114,18 @@ describe(`the public catalogue (${test.kind})`, () => {
     expect((await openProduct("kale")).status).toBe(200);
     expect((await openProduct("old-kale")).status).toBe(404);
     expect((await openProduct("gone-kale")).status).toBe(404);
+  });
+
+  it("opens an inactive product's page for staff, who list it, and for nobody else", async () => {
+    await addProducts([{ slug: "old-kale", category: "vegetables", active: false }]);
+    const customer = await makeUser("customer");
+    expect((await openProduct("old-kale", "en", customer)).status).toBe(404);
+    for (const role of ["seller", "admin"] as const) {
+      const page = await openProduct("old-kale", "es", await makeUser(role));
+      expect(page.status, role).toBe(200);
+      expect(page.data!.product).toMatchObject({ slug: "old-kale", active: false });
+    }
+    expect((await openProduct("no-such-kale", "en", await makeUser("seller"))).status).toBe(404);
   });
 
   it("answers 404 for unknown and malformed slugs", async () => {

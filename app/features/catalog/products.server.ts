@@ -113,8 +113,15 @@ export async function findPublicProducts(query: CatalogQuery, lang: Lang, { page
   };
 }
 
-/** A visitor's product page: null for an unknown, inactive or archived product. */
-export async function findPublicProduct(slug: string, lang: Lang): Promise<ProductDetail | null> {
+/**
+ * A product page: null for an unknown or archived product, and for an inactive one unless
+ * `inactiveToo` (staff, whose products table lists inactive products and links to them).
+ */
+export async function findPublicProduct(
+  slug: string,
+  lang: Lang,
+  { inactiveToo = false }: { inactiveToo?: boolean } = {},
+): Promise<ProductDetail | null> {
   if (!SLUG_PATTERN.test(slug)) return null;
   const listId = await findPublicPriceListId();
   const [row] = await db()
@@ -124,10 +131,11 @@ export async function findPublicProduct(slug: string, lang: Lang): Promise<Produ
       nameEs: product.nameEs,
       description: lang === "es" ? product.descriptionEs : product.descriptionEn,
       sku: product.sku,
+      active: product.active,
     })
     .from(product)
     .leftJoin(priceListItem, publicPriceJoin(listId))
-    .where(and(eq(product.slug, slug), isPublicProduct))
+    .where(and(eq(product.slug, slug), inactiveToo ? isNull(product.archivedAt) : isPublicProduct))
     .limit(1);
   if (!row) return null;
   const related = await db()
@@ -148,6 +156,7 @@ export async function findPublicProduct(slug: string, lang: Lang): Promise<Produ
     names: { en: row.nameEn, es: row.nameEs },
     description: row.description,
     sku: row.sku,
+    active: row.active,
     group: groupOf(row.category),
     related: related.map(toCatalogProduct),
   };

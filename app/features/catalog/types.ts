@@ -19,6 +19,8 @@ export type ProductDetail = CatalogProduct & {
   names: { en: string; es: string };
   description: string | null;
   sku: string | null;
+  /** False only on the page staff open for an inactive product. */
+  active: boolean;
   group: CategoryGroup;
   related: CatalogProduct[];
 };
