@@ -25,17 +25,8 @@ await bootstrap({ auth: false });
 const actor = { id: null };
 
 async function prepare() {
-  const { createPriceList } = await import("../../app/features/price-lists/lists.server");
-  const list = await createPriceList(actor, {
-    name: "Benchmark import",
-    description: null,
-    sourceId: null,
-    adjustmentType: null,
-    adjustmentValue: null,
-    isPublic: false,
-    isDefaultForCustomers: false,
-    isTemplate: false,
-  });
+  const { createPriceList, emptyListInput } = await import("../../app/features/price-lists/lists.server");
+  const list = await createPriceList(actor, emptyListInput("Benchmark import"));
   console.log(JSON.stringify({ slug: list.slug }));
 }
 

@@ -6,7 +6,7 @@ import { product, user } from "../../app/db/schema";
 import { demoAccounts, seedProducts } from "../../app/db/seed-data";
 import { seedCatalog, seedDemoAccounts } from "../../app/db/seed.server";
 import { addProductsToList } from "../../app/features/price-lists/items.server";
-import { createPriceList } from "../../app/features/price-lists/lists.server";
+import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
 
 /** The size of the price list the price page benchmarks use (DESIGN section 6). */
 export const BENCH_PRODUCTS = 2_000;
@@ -65,14 +65,8 @@ export async function seedPriceBench(count = BENCH_PRODUCTS): Promise<PriceBench
   }
   const actor = { id: sellerRow.id };
   const list = await createPriceList(actor, {
-    name: `Benchmark ${count} products`,
+    ...emptyListInput(`Benchmark ${count} products`),
     description: "Made by npm run bench.",
-    sourceId: null,
-    adjustmentType: null,
-    adjustmentValue: null,
-    isPublic: false,
-    isDefaultForCustomers: false,
-    isTemplate: false,
   });
   await addProductsToList(actor, list.id, productIds);
   return { listId: list.id, slug: list.slug, productIds, sellerId: sellerRow.id };

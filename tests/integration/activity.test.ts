@@ -15,7 +15,7 @@ import {
 import { recordActivity } from "../../app/features/activity/record.server";
 import { ACTIVITY_PAGE_SIZE, parseActivityFilters } from "../../app/features/activity/schema";
 import { addProductsToList, savePriceEdits } from "../../app/features/price-lists/items.server";
-import { createPriceList, deletePriceList } from "../../app/features/price-lists/lists.server";
+import { createPriceList, emptyListInput, deletePriceList } from "../../app/features/price-lists/lists.server";
 import { changeUserRole } from "../../app/features/users/manage-users.server";
 import { withTransaction } from "../../app/db/client.server";
 import type { Lang } from "../../app/i18n/config";
@@ -95,16 +95,7 @@ describe(`the activity log (${test.kind})`, () => {
         { slug: `lime-${Date.now()}`, nameEn: "Lime", nameEs: "Limón", basePriceCents: 2150 },
       ])
       .returning({ id: product.id, slug: product.slug });
-    const list = await createPriceList(seller, {
-      name: "Hotels",
-      description: null,
-      sourceId: null,
-      adjustmentType: null,
-      adjustmentValue: null,
-      isPublic: false,
-      isDefaultForCustomers: false,
-      isTemplate: false,
-    });
+    const list = await createPriceList(seller, emptyListInput("Hotels"));
     await addProductsToList(seller, list.id, [mango.id, lime.id]);
     await savePriceEdits(seller, list.id, [{ productId: lime.id, priceCents: 2399 }]);
     await changeUserRole(admin, { userId: customer.id, role: "seller" });

@@ -21,7 +21,12 @@ describe(`database (${test.kind})`, () => {
         throw new Error("boom");
       }),
     ).rejects.toThrow("boom");
-    expect(await db().select().from(appSetting).where(sql`${appSetting.key} = 'half'`)).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(appSetting)
+        .where(sql`${appSetting.key} = 'half'`),
+    ).toHaveLength(0);
   });
 
   it("refuses the root connection inside a transaction", async () => {

@@ -7,7 +7,7 @@ import { db } from "../../app/db/client.server";
 import { activity, importBatch, importRun, job, user } from "../../app/db/schema";
 import { seedDemoAccounts } from "../../app/db/seed.server";
 import { startBackgroundImport } from "../../app/features/imports/jobs.server";
-import { createPriceList } from "../../app/features/price-lists/lists.server";
+import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
 import { demoEmails, startAppServer, type AppServer } from "../support/server";
 import { useTestDatabase } from "../support/test-db";
 
@@ -36,18 +36,7 @@ beforeAll(async () => {
     .from(user)
     .where(sql`${user.email} = ${demoEmails.seller}`);
   for (const name of ["Two workers A", "Two workers B"]) {
-    lists.push(
-      await createPriceList(seller, {
-        name,
-        description: null,
-        sourceId: null,
-        adjustmentType: null,
-        adjustmentValue: null,
-        isPublic: false,
-        isDefaultForCustomers: false,
-        isTemplate: false,
-      }),
-    );
+    lists.push(await createPriceList(seller, emptyListInput(name)));
   }
   servers = await Promise.all([startAppServer({ databaseUrl: test.url }), startAppServer({ databaseUrl: test.url })]);
 }, 300_000);

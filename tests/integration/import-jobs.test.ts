@@ -28,7 +28,7 @@ import {
 } from "../../app/features/imports/jobs.server";
 import { findImportRows, getImportRun } from "../../app/features/imports/run.server";
 import { setImportFaultsForTests } from "../../app/features/imports/write.server";
-import { createPriceList } from "../../app/features/price-lists/lists.server";
+import { freshImportData } from "../support/import-data";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";
 
@@ -63,23 +63,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  setImportFaultsForTests(undefined);
-  for (const table of ["job", "import_row", "import_batch", "import_file", "import_run", "activity", "price_history"]) {
-    await db().execute(sql.raw(`delete from ${table}`));
-  }
-  for (const table of ["price_list_version", "price_list_item", "price_list", "product"]) {
-    await db().execute(sql.raw(`delete from ${table}`));
-  }
-  const list = await createPriceList(seller, {
-    name: "Background",
-    description: null,
-    sourceId: null,
-    adjustmentType: null,
-    adjustmentValue: null,
-    isPublic: false,
-    isDefaultForCustomers: false,
-    isTemplate: false,
-  });
+  const list = await freshImportData(seller, "Background");
   listSlug = list.slug;
 });
 

@@ -7,13 +7,13 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "../../app/config.server";
 import { db } from "../../app/db/client.server";
 import { product } from "../../app/db/schema";
 import { importFile } from "../../app/features/imports/import-file.server";
-import { createPriceList } from "../../app/features/price-lists/lists.server";
+import { freshImportData } from "../support/import-data";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";
 
@@ -89,22 +89,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   requests.length = 0;
-  for (const table of ["import_row", "import_batch", "import_run", "activity", "price_history"]) {
-    await db().execute(sql.raw(`delete from ${table}`));
-  }
-  for (const table of ["price_list_version", "price_list_item", "price_list", "product"]) {
-    await db().execute(sql.raw(`delete from ${table}`));
-  }
-  const list = await createPriceList(seller, {
-    name: `Model ${Math.random()}`,
-    description: null,
-    sourceId: null,
-    adjustmentType: null,
-    adjustmentValue: null,
-    isPublic: false,
-    isDefaultForCustomers: false,
-    isTemplate: false,
-  });
+  const list = await freshImportData(seller, `Model ${Math.random()}`);
   listSlug = list.slug;
 });
 

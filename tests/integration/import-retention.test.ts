@@ -24,7 +24,7 @@ import {
 } from "../../app/features/imports/run.server";
 import { ABANDONED_AFTER_MINUTES, IMPORT_ROWS_RETENTION_DAYS } from "../../app/features/imports/run-messages";
 import { setImportFaultsForTests } from "../../app/features/imports/write.server";
-import { createPriceList } from "../../app/features/price-lists/lists.server";
+import { freshImportData } from "../support/import-data";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";
 
@@ -64,32 +64,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  setImportFaultsForTests(undefined);
-  for (const table of [
-    "import_row",
-    "import_batch",
-    "import_file",
-    "job",
-    "import_run",
-    "activity",
-    "price_history",
-    "price_list_version",
-    "price_list_item",
-    "price_list",
-    "product",
-  ]) {
-    await db().execute(sql.raw(`delete from ${table}`));
-  }
-  const list = await createPriceList(seller, {
-    name: "Sweep",
-    description: null,
-    sourceId: null,
-    adjustmentType: null,
-    adjustmentValue: null,
-    isPublic: false,
-    isDefaultForCustomers: false,
-    isTemplate: false,
-  });
+  const list = await freshImportData(seller, "Sweep");
   listSlug = list.slug;
 });
 

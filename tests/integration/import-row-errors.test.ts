@@ -3,7 +3,7 @@
  * the server could not read (`unknown_error`): each such row is stored with its reason, in English
  * and Spanish, while the rest of its batch is written and nothing of the refused row is.
  */
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server";
 import { importBatch, priceHistory, priceList, priceListItem, product } from "../../app/db/schema";
@@ -22,7 +22,8 @@ import {
 import type { ImportRowResult } from "../../app/features/imports/run-messages";
 import { rowMessageText } from "../../app/features/imports/texts.server";
 import { setImportFaultsForTests } from "../../app/features/imports/write.server";
-import { createPriceList } from "../../app/features/price-lists/lists.server";
+import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
+import { freshImportData } from "../support/import-data";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";
 
@@ -42,16 +43,7 @@ let listSlug: string;
 let listId: string;
 
 async function newList(name: string) {
-  const created = await createPriceList(seller, {
-    name,
-    description: null,
-    sourceId: null,
-    adjustmentType: null,
-    adjustmentValue: null,
-    isPublic: false,
-    isDefaultForCustomers: false,
-    isTemplate: false,
-  });
+  const created = await createPriceList(seller, emptyListInput(name));
   const [row] = await db().select().from(priceList).where(eq(priceList.slug, created.slug));
   return row;
 }
@@ -84,23 +76,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  setImportFaultsForTests(undefined);
-  for (const table of [
-    "import_row",
-    "import_batch",
-    "import_file",
-    "job",
-    "import_run",
-    "activity",
-    "price_history",
-    "price_list_version",
-    "price_list_item",
-    "price_list",
-    "product",
-  ]) {
-    await db().execute(sql.raw(`delete from ${table}`));
-  }
-  const list = await newList("Row Errors");
+  const list = await freshImportData(seller, "Row Errors");
   listSlug = list.slug;
   listId = list.id;
 });

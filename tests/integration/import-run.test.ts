@@ -35,7 +35,8 @@ import {
 } from "../../app/features/imports/run.server";
 import type { ImportRowResult } from "../../app/features/imports/run-messages";
 import { setImportFaultsForTests } from "../../app/features/imports/write.server";
-import { createPriceList } from "../../app/features/price-lists/lists.server";
+import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
+import { freshImportData } from "../support/import-data";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";
 
@@ -81,16 +82,7 @@ let listSlug: string;
 let listId: string;
 
 async function newList(name: string) {
-  const created = await createPriceList(seller, {
-    name,
-    description: null,
-    sourceId: null,
-    adjustmentType: null,
-    adjustmentValue: null,
-    isPublic: false,
-    isDefaultForCustomers: false,
-    isTemplate: false,
-  });
+  const created = await createPriceList(seller, emptyListInput(name));
   const [row] = await db().select().from(priceList).where(eq(priceList.slug, created.slug));
   return row;
 }
@@ -140,23 +132,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  setImportFaultsForTests(undefined);
-  for (const table of [
-    "import_row",
-    "import_batch",
-    "import_file",
-    "job",
-    "import_run",
-    "activity",
-    "price_history",
-    "price_list_version",
-    "price_list_item",
-    "price_list",
-    "product",
-  ]) {
-    await db().execute(sql.raw(`delete from ${table}`));
-  }
-  const list = await newList("Wholesale Import");
+  const list = await freshImportData(seller, "Wholesale Import");
   listSlug = list.slug;
   listId = list.id;
 });

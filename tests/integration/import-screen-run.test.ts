@@ -15,7 +15,6 @@ import { understandFile } from "../../app/features/imports";
 import { runDueImportJobs } from "../../app/features/imports/jobs.server";
 import type { RunAnswer, RunProgressAnswer, StartRunRequest } from "../../app/features/imports/schema";
 import { setImportFaultsForTests } from "../../app/features/imports/write.server";
-import { createPriceList } from "../../app/features/price-lists/lists.server";
 import type { Lang } from "../../app/i18n/config";
 import esImport from "../../app/i18n/locales/es/import.json";
 import { en } from "../../app/i18n/resources";
@@ -25,6 +24,7 @@ import { loader as progressLoader } from "../../app/routes/import-quickbooks-run
 import { loader as csvLoader } from "../../app/routes/import-quickbooks-run-results";
 import { action as runApi, loader as runsLoader } from "../../app/routes/import-quickbooks-runs";
 import { BASE_URL, routeContext } from "../support/route-context";
+import { freshImportData } from "../support/import-data";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";
 
@@ -165,23 +165,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  setImportFaultsForTests(undefined);
-  for (const table of ["job", "import_row", "import_batch", "import_file", "import_run", "activity", "price_history"]) {
-    await db().execute(sql.raw(`delete from ${table}`));
-  }
-  for (const table of ["price_list_version", "price_list_item", "price_list", "product"]) {
-    await db().execute(sql.raw(`delete from ${table}`));
-  }
-  const list = await createPriceList(seller, {
-    name: "Screen imports",
-    description: null,
-    sourceId: null,
-    adjustmentType: null,
-    adjustmentValue: null,
-    isPublic: false,
-    isDefaultForCustomers: false,
-    isTemplate: false,
-  });
+  const list = await freshImportData(seller, "Screen imports");
   listSlug = list.slug;
 });
 

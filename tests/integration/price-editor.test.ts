@@ -5,7 +5,7 @@ import { db } from "../../app/db/client.server";
 import { priceHistory, priceListItem, product } from "../../app/db/schema";
 import type { SavePricesResult } from "../../app/features/price-lists/edit-prices.server";
 import { addProductsToList } from "../../app/features/price-lists/items.server";
-import { createPriceList, findPriceListBySlug } from "../../app/features/price-lists/lists.server";
+import { createPriceList, emptyListInput, findPriceListBySlug } from "../../app/features/price-lists/lists.server";
 import { action, loader } from "../../app/routes/prices-manage-list";
 import { callRoute, formRequest, routeContext } from "../support/route-context";
 import { useTestDatabase } from "../support/test-db";
@@ -54,16 +54,7 @@ beforeEach(async () => {
     ])
     .returning({ id: product.id, slug: product.slug });
   ids = Object.fromEntries(rows.map((r) => [r.slug, r.id]));
-  const list = await createPriceList(seller, {
-    name: "Daily",
-    description: null,
-    sourceId: null,
-    adjustmentType: null,
-    adjustmentValue: null,
-    isPublic: false,
-    isDefaultForCustomers: false,
-    isTemplate: false,
-  });
+  const list = await createPriceList(seller, emptyListInput("Daily"));
   listId = list.id;
   await addProductsToList(seller, listId, Object.values(ids));
 });

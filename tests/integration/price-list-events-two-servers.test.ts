@@ -4,7 +4,7 @@ import { db } from "../../app/db/client.server";
 import { product, user } from "../../app/db/schema";
 import { seedDemoAccounts } from "../../app/db/seed.server";
 import { addProductsToList } from "../../app/features/price-lists/items.server";
-import { createPriceList } from "../../app/features/price-lists/lists.server";
+import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
 import { PriceEventStream, saveEditedPrice } from "../../scripts/lib/price-event-stream";
 import { demoEmails, signIn, startAppServer, type AppServer } from "../support/server";
 import { useTestDatabase } from "../support/test-db";
@@ -36,16 +36,7 @@ beforeAll(async () => {
     .values({ slug: "papaya", nameEn: "Papaya", nameEs: "Papaya", basePriceCents: 150, category: "fruits" })
     .returning({ id: product.id });
   productId = row.id;
-  const list = await createPriceList(seller, {
-    name: "Two servers",
-    description: null,
-    sourceId: null,
-    adjustmentType: null,
-    adjustmentValue: null,
-    isPublic: false,
-    isDefaultForCustomers: false,
-    isTemplate: false,
-  });
+  const list = await createPriceList(seller, emptyListInput("Two servers"));
   slug = list.slug;
   await addProductsToList(seller, list.id, [productId]);
   [serverA, serverB] = await Promise.all([

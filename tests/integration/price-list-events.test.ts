@@ -10,7 +10,7 @@ import {
   type PriceListEvent,
 } from "../../app/features/price-lists/events.server";
 import { addProductsToList, savePriceEdits } from "../../app/features/price-lists/items.server";
-import { createPriceList } from "../../app/features/price-lists/lists.server";
+import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";
 
@@ -41,16 +41,7 @@ beforeAll(async () => {
     .values({ slug: "mango", nameEn: "Mango", nameEs: "Mango", basePriceCents: 100 })
     .returning({ id: product.id });
   productId = row.id;
-  const list = await createPriceList(seller, {
-    name: "Live",
-    description: null,
-    sourceId: null,
-    adjustmentType: null,
-    adjustmentValue: null,
-    isPublic: false,
-    isDefaultForCustomers: false,
-    isTemplate: false,
-  });
+  const list = await createPriceList(seller, emptyListInput("Live"));
   listId = list.id;
   await addProductsToList(seller, listId, [productId]);
 });

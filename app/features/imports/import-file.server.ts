@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { db, withTransaction } from "~/db/client.server";
 import { priceList, priceListItem, product } from "~/db/schema";
 import type { Actor } from "~/features/price-lists/internal.server";
-import { createPriceList } from "~/features/price-lists/lists.server";
+import { createPriceList, emptyListInput } from "~/features/price-lists/lists.server";
 import { checkFileSize, decodeFile, type TextEncodingName } from "./decode";
 import { detectFormat } from "./detect";
 import { DEFAULT_BATCH_SIZE } from "./limits";
@@ -170,16 +170,7 @@ export async function importFile(input: ImportFileInput): Promise<ImportFileResu
   if (input.newListName !== undefined) {
     const name = input.newListName.trim();
     if (!name) throw new ImportRunError("listRequired", 400);
-    const created = await createPriceList(input.actor, {
-      name,
-      description: null,
-      sourceId: null,
-      adjustmentType: null,
-      adjustmentValue: null,
-      isPublic: false,
-      isDefaultForCustomers: false,
-      isTemplate: false,
-    });
+    const created = await createPriceList(input.actor, emptyListInput(name));
     listSlug = created.slug;
   }
 

@@ -85,7 +85,12 @@ scope.onmessage = (event) => {
   }
   try {
     const plan = planImport(rows, indexExisting(request.existing));
-    send({ type: "planned", id: request.id, counts: plan.counts, results: resultRowsBeforeWrite(rows, plan, request.lang) });
+    send({
+      type: "planned",
+      id: request.id,
+      counts: plan.counts,
+      results: resultRowsBeforeWrite(rows, plan, request.lang),
+    });
   } catch {
     send({ type: "failed", during: "plan" });
   }

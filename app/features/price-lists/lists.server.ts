@@ -155,6 +155,20 @@ export type CreatePriceListInput = PriceListFlags & {
   adjustmentValue: number | null;
 };
 
+/** An empty list's input: no parent, adjustment, description or flags. */
+export function emptyListInput(name: string): CreatePriceListInput {
+  return {
+    name,
+    description: null,
+    sourceId: null,
+    adjustmentType: null,
+    adjustmentValue: null,
+    isPublic: false,
+    isDefaultForCustomers: false,
+    isTemplate: false,
+  };
+}
+
 /**
  * D14: an empty list, or a copy of another list's items with the adjustment applied (rounded
  * half-up to the cent); the source becomes the parent and the adjustment is kept for re-applying.
