@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEFAULT_BATCH_SIZE, MAX_ITEM_NAME_LENGTH, MAX_SKU_LENGTH } from "./limits";
 import type { Described } from "./messages";
 import type { ExistingProduct } from "./plan";
+import type { ImportRunView } from "./run.server";
 import { MAX_BATCH_ATTEMPTS, type ImportOutcome, type ImportRunStatus } from "./run-messages";
 
 /**
@@ -140,19 +141,31 @@ export type RunAnswer =
   | { ok: true; intent: "background"; runId: string }
   | RunRefusal;
 
+/** A run's state and batches, without its rows. */
+export type RunProgress = {
+  id: string;
+  status: ImportRunStatus;
+  outcome: ImportOutcome | null;
+  totalRows: number;
+  totalBatches: number;
+  appliedBatches: number;
+  failedBatches: number;
+  processedRows: number;
+};
+
 /** What the run page polls while a run is going. */
-export type RunProgressAnswer =
-  | {
-      ok: true;
-      run: {
-        id: string;
-        status: ImportRunStatus;
-        outcome: ImportOutcome | null;
-        totalRows: number;
-        totalBatches: number;
-        appliedBatches: number;
-        failedBatches: number;
-        processedRows: number;
-      };
-    }
-  | RunRefusal;
+export type RunProgressAnswer = { ok: true; run: RunProgress } | RunRefusal;
+
+/** The progress in a run's full view: what the server answers a poll with, and the page starts from. */
+export function runProgressOf(run: ImportRunView): RunProgress {
+  return {
+    id: run.id,
+    status: run.status,
+    outcome: run.outcome,
+    totalRows: run.totalRows,
+    totalBatches: run.totalBatches,
+    appliedBatches: run.progress.appliedBatches,
+    failedBatches: run.progress.failedBatches,
+    processedRows: run.progress.processedRows,
+  };
+}

@@ -20,7 +20,14 @@ import {
   NOT_DELIVERED,
 } from "./run.server";
 import { FINAL_STATUSES } from "./results";
-import { runRequestSchema, type RunAnswer, type RunProgressAnswer, type RunRefusal, type RunRequest } from "./schema";
+import {
+  runProgressOf,
+  runRequestSchema,
+  type RunAnswer,
+  type RunProgressAnswer,
+  type RunRefusal,
+  type RunRequest,
+} from "./schema";
 import type { FinalStatus } from "./statuses";
 import type { Rejection } from "./types";
 import type { PastRunsPage } from "./components/past-runs";
@@ -198,16 +205,7 @@ export async function findRunProgress(runId: string): Promise<Answered<RunProgre
     status: 200,
     answer: {
       ok: true,
-      run: {
-        id: run.id,
-        status: run.status,
-        outcome: run.outcome,
-        totalRows: run.totalRows,
-        totalBatches: run.totalBatches,
-        appliedBatches: run.progress.appliedBatches,
-        failedBatches: run.progress.failedBatches,
-        processedRows: run.progress.processedRows,
-      },
+      run: runProgressOf(run),
     },
   };
 }

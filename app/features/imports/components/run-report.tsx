@@ -17,7 +17,7 @@ import {
 } from "../run-messages";
 import type { ImportRunView } from "../run.server";
 import { RUN_RESULTS_PAGE_SIZE, summaryCounts } from "../run-view";
-import type { RunProgressAnswer } from "../schema";
+import { runProgressOf, type RunProgress, type RunProgressAnswer } from "../schema";
 import type { FinalStatus } from "../statuses";
 import { ImportSummary } from "./import-summary";
 import { ResultRowsTable } from "./results-table";
@@ -98,7 +98,7 @@ function RowsRemoved({ at }: { at: string }) {
   );
 }
 
-function RunFacts({ run, progress }: { run: ImportRunView; progress: Progress }) {
+function RunFacts({ run, progress }: { run: ImportRunView; progress: RunProgress }) {
   const { t, lang } = useImportText();
   // A background run counts its rows once the server has read the file.
   const rows = progress.status === "queued" && progress.totalRows === 0 ? "—" : formatNumber(progress.totalRows, lang);
@@ -135,26 +135,13 @@ function RunFacts({ run, progress }: { run: ImportRunView; progress: Progress })
   );
 }
 
-type Progress = Extract<RunProgressAnswer, { ok: true }>["run"];
-
-const progressOf = (run: ImportRunView): Progress => ({
-  id: run.id,
-  status: run.status,
-  outcome: run.outcome,
-  totalRows: run.totalRows,
-  totalBatches: run.totalBatches,
-  appliedBatches: run.progress.appliedBatches,
-  failedBatches: run.progress.failedBatches,
-  processedRows: run.progress.processedRows,
-});
-
 /**
  * While a run is going, asks how it goes every PROGRESS_POLL_MS; once it has ended, the page's
  * data is loaded again (outcome, summary, rows). A missed look is tried again at the next tick.
  */
-function useRunProgress(run: ImportRunView): Progress {
+function useRunProgress(run: ImportRunView): RunProgress {
   const { revalidate } = useRevalidator();
-  const [polled, setPolled] = useState<Progress | null>(null);
+  const [polled, setPolled] = useState<RunProgress | null>(null);
   const active = isActive(run.status);
 
   useEffect(() => {
@@ -186,10 +173,10 @@ function useRunProgress(run: ImportRunView): Progress {
   }, [run.id, active, revalidate]);
 
   // The page's own data wins once it is as new as the last look (after the run has ended).
-  return active && polled?.id === run.id ? polled : progressOf(run);
+  return active && polled?.id === run.id ? polled : runProgressOf(run);
 }
 
-function LiveProgress({ run, progress }: { run: ImportRunView; progress: Progress }) {
+function LiveProgress({ run, progress }: { run: ImportRunView; progress: RunProgress }) {
   const { t } = useImportText();
   const done = progress.appliedBatches + progress.failedBatches;
   return (
