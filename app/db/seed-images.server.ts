@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { config } from "~/config.server";
@@ -17,17 +17,19 @@ export function demoImageKey(emoji: string) {
   return `demo/${emoji}.webp`;
 }
 
-let iconSet: IconifySet | undefined;
-
-function loadIconSet(): IconifySet {
-  // Read at run time rather than imported, so the 3,000-icon JSON never enters a bundle.
-  iconSet ??= createRequire(import.meta.url)("@iconify-json/fluent-emoji/icons.json") as IconifySet;
-  return iconSet;
+/**
+ * The icon set, for one run of image generation. The JSON is 100 MB: read as a file rather than
+ * required (the module cache would keep it), and passed to what draws with it, so it is let go
+ * when the run has its SVGs. A server that kept it had 170 MB more to go through in every
+ * garbage collection, all day.
+ */
+export function readIconSet(): IconifySet {
+  const file = createRequire(import.meta.url).resolve("@iconify-json/fluent-emoji/icons.json");
+  return JSON.parse(readFileSync(file, "utf8")) as IconifySet;
 }
 
 /** The SVG of one Fluent Emoji icon, or undefined when the set has no icon of that name. */
-export function demoIconSvg(name: string): string | undefined {
-  const set = loadIconSet();
+export function demoIconSvg(set: IconifySet, name: string): string | undefined {
   const icon = set.icons[name];
   if (!icon) return undefined;
   const left = icon.left ?? 0;
@@ -46,6 +48,11 @@ export function demoImageNames() {
   return [...new Set(seedProducts.map((p) => p.emoji))];
 }
 
+/** Draws with the icon set, which nobody holds once this returns. */
+function drawWithIcons<T>(draw: (set: IconifySet) => T): T {
+  return draw(readIconSet());
+}
+
 /**
  * Renders every demo product's image to <DATA_DIR>/uploads/demo/<name>.webp. Always local, also
  * on PostgreSQL; files that exist are kept, so a second run costs nothing. Returns the files written.
@@ -57,9 +64,10 @@ export async function generateDemoImages(dataDir = config().DATA_DIR) {
   if (missing.length === 0) return [];
   const { default: sharp } = await import("sharp");
   const written: string[] = [];
+  const svgs = drawWithIcons((set) => missing.map((name) => demoIconSvg(set, name)));
   await Promise.all(
-    missing.map(async (name) => {
-      const svg = demoIconSvg(name);
+    missing.map(async (name, i) => {
+      const svg = svgs[i];
       if (!svg) throw new Error(`The demo image "${name}" is not an icon of @iconify-json/fluent-emoji.`);
       const file = path.join(dir, `${name}.webp`);
       // Written beside the target and renamed, so an interrupted run never leaves half a file that "exists".
@@ -169,8 +177,7 @@ const scenes: Record<SiteImageName, Scene> = {
   "popular-mayor": pair("package", ["red-apple", "carrot", "lemon", "leafy-green"], 480, 480, palette.slate),
 };
 
-function iconElement(item: SceneItem) {
-  const set = loadIconSet();
+function iconElement(set: IconifySet, item: SceneItem) {
   const icon = set.icons[item.icon];
   if (!icon) throw new Error(`The site image icon "${item.icon}" is not an icon of @iconify-json/fluent-emoji.`);
   const vb = `${icon.left ?? 0} ${icon.top ?? 0} ${icon.width ?? set.width ?? 16} ${icon.height ?? set.height ?? 16}`;
@@ -182,7 +189,7 @@ function iconElement(item: SceneItem) {
   );
 }
 
-function sceneSvg(scene: Scene, { extra = "", dark = false } = {}) {
+function sceneSvg(set: IconifySet, scene: Scene, { extra = "", dark = false } = {}) {
   const { width: w, height: h, colors } = scene;
   const glow = dark ? 0.16 : 0.85;
   const blob = dark ? 0.08 : 0.35;
@@ -194,7 +201,7 @@ function sceneSvg(scene: Scene, { extra = "", dark = false } = {}) {
     `<circle cx="${w * 0.5}" cy="${h * 0.52}" r="${Math.min(w, h) * 0.46}" fill="url(#glow)"/>` +
     `<circle cx="${w * 0.9}" cy="${h * 0.08}" r="${Math.min(w, h) * 0.22}" fill="#ffffff" opacity="${blob}"/>` +
     `<circle cx="${w * 0.06}" cy="${h * 0.95}" r="${Math.min(w, h) * 0.18}" fill="#ffffff" opacity="${blob * 0.85}"/>` +
-    scene.items.map(iconElement).join("") +
+    scene.items.map((item) => iconElement(set, item)).join("") +
     extra +
     `</svg>`
   );
@@ -216,7 +223,7 @@ function nameLines(name: string) {
 }
 
 /** The sharing card: the company's name and what it does beside a cluster of produce. */
-function ogImageSvg(companyName: string) {
+function ogImageSvg(set: IconifySet, companyName: string) {
   const { width, height } = ogImageSize;
   const scene: Scene = {
     width,
@@ -246,7 +253,7 @@ function ogImageSvg(companyName: string) {
     `<text x="64" y="330" font-family="${font}" font-size="34" fill="#d9f7e5">Premium Wholesale Fresh Products</text>` +
     `<text x="64" y="382" font-family="${font}" font-size="28" fill="#b5e8c8">Fruits · Vegetables · Herbs · Dried produce</text>` +
     `<text x="64" y="450" font-family="${font}" font-size="26" fill="#ffd98a">Pompano Beach, Florida · since 2013</text>`;
-  return sceneSvg(scene, { extra: text, dark: true });
+  return sceneSvg(set, scene, { extra: text, dark: true });
 }
 
 async function writeOnce(file: string, render: () => Promise<Buffer>) {
@@ -267,18 +274,23 @@ export async function generateSiteImages(dataDir = config().DATA_DIR, companyNam
   const jobs = [
     ...siteImageNames.map((name) => ({
       file: path.join(uploads, siteImageKey(name)),
-      svg: () => sceneSvg(scenes[name]),
+      svg: (set: IconifySet) => sceneSvg(set, scenes[name]),
       format: "webp" as const,
     })),
-    { file: path.join(uploads, ogImageKey(companyName)), svg: () => ogImageSvg(companyName), format: "jpeg" as const },
+    {
+      file: path.join(uploads, ogImageKey(companyName)),
+      svg: (set: IconifySet) => ogImageSvg(set, companyName),
+      format: "jpeg" as const,
+    },
   ].filter((job) => !existsSync(job.file));
   // On an ordinary start everything exists: sharp is not even loaded.
   if (jobs.length === 0) return [];
+  const svgs = drawWithIcons((set) => jobs.map((job) => job.svg(set)));
   const { default: sharp } = await import("sharp");
   const written: string[] = [];
   await Promise.all(
-    jobs.map(async (job) => {
-      const image = sharp(Buffer.from(job.svg()));
+    jobs.map(async (job, i) => {
+      const image = sharp(Buffer.from(svgs[i]));
       const encoded =
         job.format === "webp" ? image.webp({ quality: 86, effort: 4 }) : image.jpeg({ quality: 86, mozjpeg: true });
       if (await writeOnce(job.file, () => encoded.toBuffer())) written.push(job.file);

@@ -1,8 +1,8 @@
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import "./instance";
-import { i18nFor } from "./store";
+import { i18nFor, i18nFromTranslations } from "./store";
 import { useTranslation } from "./use-translation";
 
 const seen: unknown[] = [];
@@ -47,5 +47,24 @@ describe("useTranslation", () => {
     render("en");
     expect(seen[0]).toBe(seen[1]);
     expect(seen[2]).not.toBe(seen[0]);
+  });
+
+  it("looks a text up again once more translations arrive", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const i18n = i18nFromTranslations("en", { general: { loading: "Loading…" } });
+    function Both() {
+      const { t } = useTranslation();
+      return <p>{`${t("loading")} ${t("skipToContent")}`}</p>;
+    }
+    const page = () =>
+      renderToString(
+        <I18nextProvider i18n={i18n}>
+          <Both />
+        </I18nextProvider>,
+      );
+    expect(page()).toBe("<p>Loading… skipToContent</p>");
+    i18n.addResourceBundle("en", "general", { skipToContent: "Skip to content" }, true, true);
+    expect(page()).toBe("<p>Loading… Skip to content</p>");
+    warn.mockRestore();
   });
 });

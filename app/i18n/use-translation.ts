@@ -5,7 +5,7 @@ import type { Namespace } from "./config";
 
 type Wanted = Namespace | readonly Namespace[] | undefined;
 
-const translators = new WeakMap<I18n, Map<string, TFunction>>();
+const translators = new WeakMap<I18n, Map<string, { t: TFunction; texts: Map<string, string> }>>();
 
 /**
  * react-i18next's `useTranslation` for this app's instances, which never change language (one per
@@ -25,24 +25,32 @@ export function useTranslation<const N extends Wanted = undefined>(
 function translatorFor(i18n: I18n, ns: Wanted): TFunction {
   const key = ns === undefined ? "" : typeof ns === "string" ? ns : ns.join(",");
   let byNs = translators.get(i18n);
-  if (!byNs) translators.set(i18n, (byNs = new Map()));
-  let t = byNs.get(key);
-  if (!t) {
+  if (!byNs) {
+    translators.set(i18n, (byNs = new Map()));
+    // Remembered texts are only good for the translations they came from (ADR 018: the browser
+    // adds a page's namespaces as they arrive).
+    const known = byNs;
+    i18n.store.on("added", () => known.forEach((translator) => translator.texts.clear()));
+  }
+  let translator = byNs.get(key);
+  if (!translator) {
     // i18next's typed signatures are for callers; this only forwards what they pass.
     const translate = i18n.t.bind(i18n) as unknown as (key: string | string[], options: object) => string;
     const fixed = { lng: i18n.language, ns: ns ?? i18n.options.defaultNS };
+    // A key alone always gives the same text, and a page asks for the same few dozen again and
+    // again (every row of a long list asks for its unit's name): each is looked up once.
+    const texts = new Map<string, string>();
     // Options given with a call win over the fixed ones, as with i18next's own bound translator.
-    const bound = (k: string | string[], options?: object | string) =>
-      translate(
-        k,
-        options === undefined
-          ? fixed
-          : typeof options === "string"
-            ? { ...fixed, defaultValue: options }
-            : { ...fixed, ...options },
-      );
-    t = bound as unknown as TFunction;
-    byNs.set(key, t);
+    const bound = (k: string | string[], options?: object | string) => {
+      if (options === undefined && typeof k === "string") {
+        let text = texts.get(k);
+        if (text === undefined) texts.set(k, (text = translate(k, fixed)));
+        return text;
+      }
+      return translate(k, typeof options === "string" ? { ...fixed, defaultValue: options } : { ...fixed, ...options });
+    };
+    translator = { t: bound as unknown as TFunction, texts };
+    byNs.set(key, translator);
   }
-  return t;
+  return translator.t;
 }
