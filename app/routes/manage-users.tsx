@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (parsed.data.intent === "create" && parsed.data.mode === "password") {
     const { name, email, password = "" } = parsed.data;
-    const strength = checkPasswordStrength(password, getLang(context), [name, email]);
+    const strength = await checkPasswordStrength(password, getLang(context), [name, email]);
     if (!strength.isStrong) {
       const reasons = [strength.warning, ...strength.suggestions].filter((r): r is string => Boolean(r));
       const weak: UserActionResult = {

@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "change-password") {
     const parsed = parseForm(changePasswordSchema, form);
     if (!parsed.success) return data({ intent, fieldErrors: parsed.errors }, { status: 400 });
-    const weak = refuseWeakPassword(parsed.data.password, getLang(context), [user.name, user.email]);
+    const weak = await refuseWeakPassword(parsed.data.password, getLang(context), [user.name, user.email]);
     if (weak) return data({ intent, ...weak }, { status: 400 });
     const result = await changePassword(
       user.id,

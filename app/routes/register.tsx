@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { name, email, phone, password } = parsed.data;
 
   const lang = getLang(context);
-  const weak = refuseWeakPassword(password, lang, [name, email]);
+  const weak = await refuseWeakPassword(password, lang, [name, email]);
   if (weak) return data({ ...weak, values }, { status: 400 });
   if (phone && (await isPhoneNumberTaken(phone))) {
     return data({ fieldErrors: { phone: "auth:form.phoneTaken" }, values }, { status: 400 });

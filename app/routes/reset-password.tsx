@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { token, password } = parsed.data;
   const owner = await findResetTokenOwner(token);
   if (!owner) return data({ invalidToken: true }, { status: 400 });
-  const weak = refuseWeakPassword(password, getLang(context), [owner.name, owner.email]);
+  const weak = await refuseWeakPassword(password, getLang(context), [owner.name, owner.email]);
   if (weak) return data(weak, { status: 400 });
   const result = await resetPasswordWithToken(owner.id, token, password);
   if (!result.ok) {

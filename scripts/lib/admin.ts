@@ -34,7 +34,7 @@ export async function createAdmin(input: CreateAdminInput): Promise<CreateAdminR
   }
   const { name, password } = parsed.data;
   if (password !== undefined) {
-    const strength = checkPasswordStrength(password, "en", [email, name]);
+    const strength = await checkPasswordStrength(password, "en", [email, name]);
     if (!strength.isStrong) {
       const reasons = [strength.warning, ...strength.suggestions].filter(Boolean).join(" ");
       throw new CliError(`The password is too weak${reasons ? `: ${reasons}` : "."} Nothing was changed.`);

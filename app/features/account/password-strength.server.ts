@@ -1,24 +1,41 @@
-import { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import * as common from "@zxcvbn-ts/language-common";
-import * as en from "@zxcvbn-ts/language-en";
-import * as es from "@zxcvbn-ts/language-es-es";
+import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import type { Lang } from "~/i18n/config";
 
 /** zxcvbn scores 0–4; 3 ("safely unguessable") is the lowest we accept. */
 export const MIN_PASSWORD_SCORE = 3;
 
-const translations = { en: en.translations, es: es.translations } satisfies Record<Lang, unknown>;
-
-// Both languages' words are in both dictionaries, so a password gets the same verdict whatever
-// language its owner reads the site in; only the wording of the feedback differs.
-const dictionary = { ...common.dictionary, ...en.dictionary, ...es.dictionary };
-
 const factories = new Map<Lang, ZxcvbnFactory>();
+let packages: ReturnType<typeof loadPackages> | undefined;
 
-function factoryFor(lang: Lang) {
+/**
+ * The word lists are 400,000 strings: loaded on the first password to check, not at start, so a
+ * server that is only serving pages does not carry them through every garbage collection.
+ */
+function loadPackages() {
+  return Promise.all([
+    import("@zxcvbn-ts/core"),
+    import("@zxcvbn-ts/language-common"),
+    import("@zxcvbn-ts/language-en"),
+    import("@zxcvbn-ts/language-es-es"),
+  ]).then(([core, common, en, es]) => ({
+    ZxcvbnFactory: core.ZxcvbnFactory,
+    graphs: common.adjacencyGraphs,
+    translations: { en: en.translations, es: es.translations } satisfies Record<Lang, unknown>,
+    // Both languages' words are in both dictionaries, so a password gets the same verdict whatever
+    // language its owner reads the site in; only the wording of the feedback differs.
+    dictionary: { ...common.dictionary, ...en.dictionary, ...es.dictionary },
+  }));
+}
+
+async function factoryFor(lang: Lang) {
   let factory = factories.get(lang);
   if (!factory) {
-    factory = new ZxcvbnFactory({ translations: translations[lang], graphs: common.adjacencyGraphs, dictionary });
+    const zxcvbn = await (packages ??= loadPackages());
+    factory = new zxcvbn.ZxcvbnFactory({
+      translations: zxcvbn.translations[lang],
+      graphs: zxcvbn.graphs,
+      dictionary: zxcvbn.dictionary,
+    });
     factories.set(lang, factory);
   }
   return factory;
@@ -45,12 +62,12 @@ export type PasswordStrength = {
   suggestions: string[];
 };
 
-export function checkPasswordStrength(
+export async function checkPasswordStrength(
   password: string,
   lang: Lang,
   userInputs: Array<string | null | undefined> = [],
-): PasswordStrength {
-  const result = factoryFor(lang).check(password, personalWords(userInputs));
+): Promise<PasswordStrength> {
+  const result = (await factoryFor(lang)).check(password, personalWords(userInputs));
   return {
     isStrong: result.score >= MIN_PASSWORD_SCORE,
     score: result.score,
@@ -63,13 +80,13 @@ export function checkPasswordStrength(
  * The action's answer to a weak password, or null when it is strong enough: the field's message and
  * the reasons in the reader's language.
  */
-export function refuseWeakPassword(
+export async function refuseWeakPassword(
   password: string,
   lang: Lang,
   userInputs: Array<string | null | undefined>,
   field = "password",
 ) {
-  const strength = checkPasswordStrength(password, lang, userInputs);
+  const strength = await checkPasswordStrength(password, lang, userInputs);
   if (strength.isStrong) return null;
   return {
     fieldErrors: { [field]: "auth:form.passwordWeak" },

@@ -7,38 +7,38 @@ import {
 } from "./password-strength.server";
 
 describe("checkPasswordStrength", () => {
-  it("refuses a common password with reasons in English", () => {
-    const result = checkPasswordStrength("password123", "en");
+  it("refuses a common password with reasons in English", async () => {
+    const result = await checkPasswordStrength("password123", "en");
     expect(result.isStrong).toBe(false);
     expect(result.score).toBeLessThan(MIN_PASSWORD_SCORE);
     expect(result.warning).toBe("This is a commonly used password.");
     expect(result.suggestions.length).toBeGreaterThan(0);
   });
 
-  it("gives the same verdict with the reasons in Spanish", () => {
-    const result = checkPasswordStrength("password123", "es");
+  it("gives the same verdict with the reasons in Spanish", async () => {
+    const result = await checkPasswordStrength("password123", "es");
     expect(result.isStrong).toBe(false);
     expect(result.warning).toBe("Es una contraseña usada comúnmente.");
     expect(result.suggestions).toContain("Añade más palabras que sean menos comunes.");
   });
 
-  it("accepts a long passphrase", () => {
-    expect(checkPasswordStrength("Mango crates at dawn 47", "en").isStrong).toBe(true);
-    expect(checkPasswordStrength("Mango crates at dawn 47", "es").isStrong).toBe(true);
+  it("accepts a long passphrase", async () => {
+    expect((await checkPasswordStrength("Mango crates at dawn 47", "en")).isStrong).toBe(true);
+    expect((await checkPasswordStrength("Mango crates at dawn 47", "es")).isStrong).toBe(true);
   });
 
-  it("counts the person's own name and email against the password", () => {
+  it("counts the person's own name and email against the password", async () => {
     const password = "Qwzrtplkmn77";
-    const without = checkPasswordStrength(password, "en");
-    const withInputs = checkPasswordStrength(password, "en", ["Ada Qwzrtplkmn", "ada.q@example.com"]);
+    const without = await checkPasswordStrength(password, "en");
+    const withInputs = await checkPasswordStrength(password, "en", ["Ada Qwzrtplkmn", "ada.q@example.com"]);
     expect(without.isStrong).toBe(true);
     expect(withInputs.isStrong).toBe(false);
     expect(withInputs.warning).toBe("There should not be any personal or page related data.");
   });
 
-  it("knows Spanish words in either language", () => {
-    const en = checkPasswordStrength("contraseña", "en");
-    const es = checkPasswordStrength("contraseña", "es");
+  it("knows Spanish words in either language", async () => {
+    const en = await checkPasswordStrength("contraseña", "en");
+    const es = await checkPasswordStrength("contraseña", "es");
     expect(en.score).toBe(es.score);
     expect(en.isStrong).toBe(false);
   });
@@ -62,9 +62,9 @@ describe("personalWords", () => {
 });
 
 describe("refuseWeakPassword", () => {
-  it("answers with the field's key and the reasons, or null for a strong password", () => {
-    expect(refuseWeakPassword("Mango crates at dawn 47", "en", [])).toBeNull();
-    const answer = refuseWeakPassword("aaaaaaaaaa", "es", [], "password");
+  it("answers with the field's key and the reasons, or null for a strong password", async () => {
+    expect(await refuseWeakPassword("Mango crates at dawn 47", "en", [])).toBeNull();
+    const answer = await refuseWeakPassword("aaaaaaaaaa", "es", [], "password");
     expect(answer?.fieldErrors).toEqual({ password: "auth:form.passwordWeak" });
     expect(answer?.passwordFeedback.warning).toMatch(/Caracteres repetidos/);
   });
