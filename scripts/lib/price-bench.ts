@@ -52,9 +52,11 @@ export function priceBenchOptions(): PriceBenchOptions {
     return value;
   };
   return {
-    seconds: n("duration", 10),
+    // Many short rounds, alternating: a shared machine's speed drifts by a fifth from minute to
+    // minute, and two long rounds let one target catch a slow spell the other did not.
+    seconds: n("duration", 5),
     warmupSeconds: n("warmup", 3),
-    rounds: n("rounds", 2),
+    rounds: n("rounds", 6),
     saveRuns: n("save-runs", 7),
     saveEdits: 500,
     eventSaves: n("event-saves", 20),
