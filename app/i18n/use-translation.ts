@@ -37,8 +37,8 @@ function translatorFor(i18n: I18n, ns: Wanted): TFunction {
     // i18next's typed signatures are for callers; this only forwards what they pass.
     const translate = i18n.t.bind(i18n) as unknown as (key: string | string[], options: object) => string;
     const fixed = { lng: i18n.language, ns: ns ?? i18n.options.defaultNS };
-    // A key alone always gives the same text, and a page asks for the same few dozen again and
-    // again (every row of a long list asks for its unit's name): each is looked up once.
+    // A key alone always gives the same text, and every page asks for the same few dozen (the
+    // navigation, the footer, the headings): each is looked up once.
     const texts = new Map<string, string>();
     // Options given with a call win over the fixed ones, as with i18next's own bound translator.
     const bound = (k: string | string[], options?: object | string) => {
