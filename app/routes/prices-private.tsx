@@ -14,7 +14,7 @@ import {
   findCustomerList,
   findFirstListForStaff,
   findPriceListBySlug,
-  listPriceLists,
+  listPriceListNames,
 } from "~/features/price-lists/lists.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/prices-private";
@@ -42,7 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // Another list is none of the customer's business, so it does not exist for them.
     if (params.id && params.id !== list?.slug) throw data(null, { status: 404, statusText: "Not Found" });
   }
-  const lists = staff ? (await listPriceLists()).map((l) => ({ slug: l.slug, name: l.name })) : [];
+  const lists = staff ? await listPriceListNames() : [];
   if (!list) return { staff, lists, list: null, items: packPriceRows([]) };
   const items = await findPriceItems(list.id, getLang(context));
   return {

@@ -68,6 +68,18 @@ export async function listPriceLists({ deleted = false } = {}): Promise<PriceLis
   return rows.map((r) => toSummary({ ...r.list, parentName: r.parentName, itemCount: r.itemCount }));
 }
 
+/**
+ * The names of the lists staff may pick from, by name: the price page's picker, shown on every
+ * view of a list, so without the counts and parents the management screen reads.
+ */
+export async function listPriceListNames(): Promise<Array<{ slug: string; name: string }>> {
+  return db()
+    .select({ slug: priceList.slug, name: priceList.name })
+    .from(priceList)
+    .where(isNull(priceList.deletedAt))
+    .orderBy(asc(sql`lower(${priceList.name})`), asc(priceList.id));
+}
+
 export async function findPriceListBySlug(slug: string, { includeDeleted = false } = {}) {
   const [row] = await db()
     .select({
