@@ -70,7 +70,9 @@ export function deferInDocument(doc: Buffer, nonce: string): Buffer[] | null {
   // React 19 hoists every <link> into <head>, so that is where the preloads are.
   const headEnd = doc.indexOf("</head>");
   if (headEnd === -1) return null;
-  for (let at = doc.indexOf('type="module"', headEnd); at !== -1; at = doc.indexOf('type="module"', at + 1)) {
+  // The bootstrap follows the page's content, so the search runs from the end: from <head> it
+  // would first read through the whole page, hundreds of kilobytes for a long price list.
+  for (let at = doc.lastIndexOf('type="module"'); at > headEnd; at = doc.lastIndexOf('type="module"', at - 1)) {
     const tagStart = doc.lastIndexOf("<script", at);
     const tagEnd = doc.indexOf(">", at);
     if (tagStart === -1 || tagEnd === -1) return null;
