@@ -23,8 +23,43 @@ describe("packPriceRows", () => {
         priceCents: null,
       },
       { slug: "kent", name: "Kent", category: "fruits", unit: "case", packValue: 9, packUnit: "ct", priceCents: 1999 },
+      // The format's own characters, and what looks like its escapes, inside a text.
+      {
+        slug: "a|b",
+        name: 'Mix | 100% %7C %25 %% \\ "',
+        category: "fruits",
+        unit: "",
+        packValue: 0.125,
+        packUnit: "",
+        priceCents: 0,
+      },
     ];
     expect(unpackPriceRows(packPriceRows(rows))).toEqual(rows);
     expect(unpackPriceRows(packPriceRows([]))).toEqual([]);
+  });
+
+  it("writes the rows without a quote, so the page's escaping has nothing to double", () => {
+    const packed = packPriceRows([
+      {
+        slug: "mango",
+        name: "Mango Kent",
+        category: "fruits",
+        unit: "case",
+        packValue: 9,
+        packUnit: "ct",
+        priceCents: 1999,
+      },
+      {
+        slug: "lime",
+        name: "Lime",
+        category: "fruits",
+        unit: "case",
+        packValue: null,
+        packUnit: null,
+        priceCents: null,
+      },
+    ]);
+    const { rows } = JSON.parse(packed) as { rows: string };
+    expect(rows).toBe("mango|Mango Kent|0|1|9|2|1999|lime|Lime|0|1||3|");
   });
 });

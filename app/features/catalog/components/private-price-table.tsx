@@ -15,25 +15,26 @@ export type PrivatePriceRow = {
   priceCents: number | null;
 };
 
-/** A row with its category, unit and pack unit as positions in the list of words. */
-type PackedRow = [
-  slug: string,
-  name: string,
-  category: number,
-  unit: number,
-  packValue: number | null,
-  packUnit: number,
-  priceCents: number | null,
-];
-type PackedRows = { words: Array<string | null>; rows: PackedRow[] };
-
 /**
  * The rows as the page's data carries them: one JSON text. React Router encodes loader data value
  * by value, which for a list of thousands of items cost the server twice what rendering the table
- * did; one string is encoded at native speed. A list holds a few dozen distinct categories, units
- * and pack units, so each is written once and the rows point to it: every quote in the text is
- * escaped twice on its way into the page's HTML, and this leaves two quoted values a row.
+ * did; one string is encoded at native speed. On its way into the page's HTML that text is
+ * escaped twice more, each time quote by quote, so the rows carry no quotes: they are one string
+ * of fields joined by "|", seven a row (slug, name, category, unit, pack value, pack unit, price),
+ * with "%" and "|" in a text written as %25 and %7C and a missing number left empty. A list holds
+ * a few dozen distinct categories, units and pack units, so each is written once, in `words`, and
+ * the rows give its position there.
  */
+type PackedRows = { words: Array<string | null>; rows: string };
+const FIELDS_PER_ROW = 7;
+const SEPARATOR = "|";
+
+const escapeField = (text: string) =>
+  text.includes("%") || text.includes(SEPARATOR) ? text.replace(/[%|]/g, (c) => (c === "%" ? "%25" : "%7C")) : text;
+const unescapeField = (text: string) =>
+  text.includes("%") ? text.replace(/%25|%7C/g, (c) => (c === "%25" ? "%" : SEPARATOR)) : text;
+const numberField = (text: string) => (text === "" ? null : Number(text));
+
 export function packPriceRows(rows: readonly PrivatePriceRow[]): string {
   const words: Array<string | null> = [];
   const positions = new Map<string | null, number>();
@@ -45,16 +46,18 @@ export function packPriceRows(rows: readonly PrivatePriceRow[]): string {
     }
     return at;
   };
-  const packed = rows.map((r): PackedRow => [
-    r.slug,
-    r.name,
-    word(r.category),
-    word(r.unit),
-    r.packValue,
-    word(r.packUnit),
-    r.priceCents,
-  ]);
-  return JSON.stringify({ words, rows: packed } satisfies PackedRows);
+  const fields = new Array<string | number>(rows.length * FIELDS_PER_ROW);
+  let at = 0;
+  for (const r of rows) {
+    fields[at++] = escapeField(r.slug);
+    fields[at++] = escapeField(r.name);
+    fields[at++] = word(r.category);
+    fields[at++] = word(r.unit);
+    fields[at++] = r.packValue ?? "";
+    fields[at++] = word(r.packUnit);
+    fields[at++] = r.priceCents ?? "";
+  }
+  return JSON.stringify({ words, rows: fields.join(SEPARATOR) } satisfies PackedRows);
 }
 
 // The same list is asked for again and again (every viewer, every reload after a price change), and
@@ -66,15 +69,19 @@ export function unpackPriceRows(packed: string): PrivatePriceRow[] {
   const kept = recentlyUnpacked.get(packed);
   if (kept) return kept;
   const { words, rows } = JSON.parse(packed) as PackedRows;
-  const unpacked = rows.map(([slug, name, category, unit, packValue, packUnit, priceCents]): PrivatePriceRow => ({
-    slug,
-    name,
-    category: words[category],
-    unit: words[unit],
-    packValue,
-    packUnit: words[packUnit],
-    priceCents,
-  }));
+  const fields = rows === "" ? [] : rows.split(SEPARATOR);
+  const unpacked: PrivatePriceRow[] = [];
+  for (let at = 0; at + FIELDS_PER_ROW <= fields.length; at += FIELDS_PER_ROW) {
+    unpacked.push({
+      slug: unescapeField(fields[at]),
+      name: unescapeField(fields[at + 1]),
+      category: words[Number(fields[at + 2])],
+      unit: words[Number(fields[at + 3])],
+      packValue: numberField(fields[at + 4]),
+      packUnit: words[Number(fields[at + 5])],
+      priceCents: numberField(fields[at + 6]),
+    });
+  }
   if (recentlyUnpacked.size >= KEEP_UNPACKED) recentlyUnpacked.delete(recentlyUnpacked.keys().next().value!);
   recentlyUnpacked.set(packed, unpacked);
   return unpacked;
