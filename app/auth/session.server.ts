@@ -63,13 +63,12 @@ export function expiredSessionCookies(secure: boolean) {
 }
 
 /**
- * The signed-in user of a request that holds a session cookie, as Better Auth's getSession
- * decides it, with the cookies it sets (a refreshed session) and whether the cookie is to be
- * cleared (no valid session).
+ * The signed-in user of a request that holds a session cookie (null: no valid session), as
+ * Better Auth's getSession decides it, with the cookies it sets (a refreshed session).
  *
  * Every signed-in request asks, and getSession's endpoint machinery (a signature checked through
- * WebCrypto, the session and its user read by two queries, hooks, output filtering) cost a
- * millisecond of the server's time each. The common case, a valid session that needs no refresh,
+ * WebCrypto, the session and its user read by two queries, hooks, output filtering) costs about a
+ * millisecond of the server's time each (ADR 019). The common case, a valid session that needs no refresh,
  * is therefore checked here directly: the cookie's signature against the same secret, the session
  * and its user in one query. Better Auth stays the authority: anything else (a bad signature, an
  * unknown, revoked or expired session, a session due for its rolling refresh, a "don't remember
