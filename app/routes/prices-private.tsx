@@ -42,7 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // Another list is none of the customer's business, so it does not exist for them.
     if (params.id && params.id !== list?.slug) throw data(null, { status: 404, statusText: "Not Found" });
   }
-  const lists = staff ? await listPriceListNames() : [];
+  const lists = staff ? (await listPriceListNames()).map((l) => ({ slug: l.slug, name: l.name })) : [];
   if (!list) return { staff, lists, list: null, items: packPriceRows([]) };
   const items = await findPriceItems(list.id, getLang(context));
   return {

@@ -20,7 +20,7 @@ import { parsePrivateCatalogQuery, selectedGroup } from "~/features/catalog/priv
 import { findPublicProducts } from "~/features/catalog/products.server";
 import { catalogSearch, parseCatalogQuery } from "~/features/catalog/query";
 import type { CatalogProduct } from "~/features/catalog/types";
-import { findCustomerList, listPriceLists } from "~/features/price-lists/lists.server";
+import { findCustomerList, listPriceListNames } from "~/features/price-lists/lists.server";
 import type { Lang } from "~/i18n/config";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/products";
@@ -69,7 +69,7 @@ async function loadPrivate(request: Request, context: Route.LoaderArgs["context"
     availability: query.availability,
   };
   if (can(user, "products:view-staff-fields")) {
-    const lists = can(user, "prices:view-all-lists") ? await listPriceLists() : [];
+    const lists = can(user, "prices:view-all-lists") ? await listPriceListNames() : [];
     // An unknown or deleted list shows the base price, as if none had been chosen.
     const list = lists.find((l) => l.slug === query.list) ?? null;
     const [result] = await Promise.all([

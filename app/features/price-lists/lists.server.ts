@@ -69,12 +69,12 @@ export async function listPriceLists({ deleted = false } = {}): Promise<PriceLis
 }
 
 /**
- * The names of the lists staff may pick from, by name: the price page's picker, shown on every
- * view of a list, so without the counts and parents the management screen reads.
+ * The lists staff may pick from, by name: the pickers of the price and product pages, shown on
+ * every view, so without the counts and parents the management screen reads.
  */
-export async function listPriceListNames(): Promise<Array<{ slug: string; name: string }>> {
+export async function listPriceListNames(): Promise<Array<{ id: string; slug: string; name: string }>> {
   return db()
-    .select({ slug: priceList.slug, name: priceList.name })
+    .select({ id: priceList.id, slug: priceList.slug, name: priceList.name })
     .from(priceList)
     .where(isNull(priceList.deletedAt))
     .orderBy(asc(sql`lower(${priceList.name})`), asc(priceList.id));
