@@ -130,7 +130,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : null}
         {root ? <PageUrls root={root} /> : null}
-        {root?.site ? (
+        {/* For search engines, which never sign in: a signed-in page's bytes are spent on its own data. */}
+        {root?.site && !root.user ? (
           <>
             <script
               type="application/ld+json"

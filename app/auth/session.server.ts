@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { MiddlewareFunction } from "react-router";
-import { db } from "~/db/client.server";
+import { preparedQuery } from "~/db/client.server";
 import { session as sessionTable, user as userTable } from "~/db/schema";
 import { langContext, requestInfoContext, userContext, type SessionUser } from "~/context";
 import { langCookie, resolveLang } from "~/i18n/config";
@@ -89,6 +89,29 @@ export async function resolveSession(headers: Headers): Promise<{
   };
 }
 
+// Only what a SessionUser holds: the user's other columns would be read and parsed for nothing.
+const sessionByToken = preparedQuery((d) =>
+  d
+    .select({
+      user: {
+        id: userTable.id,
+        email: userTable.email,
+        name: userTable.name,
+        role: userTable.role,
+        phoneNumber: userTable.phoneNumber,
+        createdAt: userTable.createdAt,
+        updatedAt: userTable.updatedAt,
+        lastSignInAt: userTable.lastSignInAt,
+      },
+      expiresAt: sessionTable.expiresAt,
+    })
+    .from(sessionTable)
+    .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
+    .where(eq(sessionTable.token, sql.placeholder("token")))
+    .limit(1)
+    .prepare("session_by_token"),
+);
+
 async function validSessionNeedingNothing(cookieHeader: string | null): Promise<SessionUser | null> {
   const { secret, authCookies, sessionConfig } = await auth().$context;
   if (readCookie(cookieHeader, authCookies.dontRememberToken.name) !== undefined) return null;
@@ -96,12 +119,7 @@ async function validSessionNeedingNothing(cookieHeader: string | null): Promise<
   const signed = readCookie(cookieHeader, authCookies.sessionToken.name);
   const token = signed === undefined ? null : verifiedToken(signed, secret);
   if (!token) return null;
-  const [row] = await db()
-    .select({ user: userTable, expiresAt: sessionTable.expiresAt })
-    .from(sessionTable)
-    .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
-    .where(eq(sessionTable.token, token))
-    .limit(1);
+  const [row] = await sessionByToken().execute({ token });
   if (!row) return null;
   const now = Date.now();
   const expiresAt = row.expiresAt.getTime();

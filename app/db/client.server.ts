@@ -88,6 +88,21 @@ export function db(): AppDb {
   return databaseHandle().db;
 }
 
+/**
+ * A query every request runs, built by Drizzle once per open database and sent to PostgreSQL as a
+ * named statement, which each connection parses and plans once: `build` makes it with `.prepare(name)`.
+ * Not for use inside withTransaction().
+ */
+export function preparedQuery<Q>(build: (db: AppDb) => Q): () => Q {
+  const built = new WeakMap<AppDb, Q>();
+  return () => {
+    const current = db();
+    let query = built.get(current);
+    if (!query) built.set(current, (query = build(current)));
+    return query;
+  };
+}
+
 export function isInTransaction() {
   return txStore.getStore() !== undefined;
 }

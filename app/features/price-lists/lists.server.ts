@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { db, withTransaction, type Tx } from "~/db/client.server";
+import { db, preparedQuery, withTransaction, type Tx } from "~/db/client.server";
 import { customerPriceList, priceList, priceListItem, user } from "~/db/schema";
 import { recordActivity, diffFields } from "~/features/activity/record.server";
 import { applyAdjustment, type AdjustmentType } from "~/lib/money";
@@ -68,16 +68,21 @@ export async function listPriceLists({ deleted = false } = {}): Promise<PriceLis
   return rows.map((r) => toSummary({ ...r.list, parentName: r.parentName, itemCount: r.itemCount }));
 }
 
+const priceListNames = preparedQuery((d) =>
+  d
+    .select({ id: priceList.id, slug: priceList.slug, name: priceList.name })
+    .from(priceList)
+    .where(isNull(priceList.deletedAt))
+    .orderBy(asc(sql`lower(${priceList.name})`), asc(priceList.id))
+    .prepare("price_list_names"),
+);
+
 /**
  * The lists staff may pick from, by name: the pickers of the price and product pages, shown on
  * every view, so without the counts and parents the management screen reads.
  */
 export async function listPriceListNames(): Promise<Array<{ id: string; slug: string; name: string }>> {
-  return db()
-    .select({ id: priceList.id, slug: priceList.slug, name: priceList.name })
-    .from(priceList)
-    .where(isNull(priceList.deletedAt))
-    .orderBy(asc(sql`lower(${priceList.name})`), asc(priceList.id));
+  return priceListNames().execute();
 }
 
 export async function findPriceListBySlug(slug: string, { includeDeleted = false } = {}) {

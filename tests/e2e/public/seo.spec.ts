@@ -159,6 +159,12 @@ describe("structured data", () => {
     ]);
     expect(business.url).toBe(baseUrl());
   });
+
+  it("is left out of signed-in pages, which search engines never see", async () => {
+    const s = await session({ as: "seller" });
+    await s.goto("/about-us", { axe: false });
+    expect((await readHead(s.page)).jsonLd).toEqual([]);
+  });
 });
 
 describe("sitemap.xml and robots.txt", () => {
