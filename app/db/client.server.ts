@@ -89,7 +89,7 @@ export function db(): AppDb {
 }
 
 /**
- * A query every request runs, built by Drizzle once per open database and sent to PostgreSQL as a
+ * A query run on request after request, built by Drizzle once per open database and sent to PostgreSQL as a
  * named statement, which each connection parses and plans once: `build` makes it with `.prepare(name)`.
  * Not for use inside withTransaction().
  */
