@@ -11,7 +11,16 @@ import { ensureBuild } from "../tests/support/server";
  * earlier one failed, so one run shows everything that is wrong; the exit code says whether all passed.
  */
 
-type Result = { name: string; passed: number; failed: number; skipped: number; seconds: number; note?: string };
+type Result = {
+  name: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  seconds: number;
+  note?: string;
+  /** One line per failed test, so the summary at the end of a long log names what to look at. */
+  failures?: string[];
+};
 
 const results: Result[] = [];
 const resultsDir = path.resolve("node_modules/.cache/app-tests");
@@ -54,7 +63,26 @@ type VitestJson = {
   numPendingTests: number;
   numTodoTests: number;
   numFailedTestSuites: number;
+  testResults: {
+    name: string;
+    status: string;
+    message: string;
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+  }[];
 };
+
+const firstLine = (text: string | undefined) => (text ?? "").trim().split("\n")[0]?.slice(0, 200) ?? "";
+
+function failuresOf(json: VitestJson): string[] {
+  return json.testResults.flatMap((file) => {
+    const where = path.relative(process.cwd(), file.name);
+    const tests = file.assertionResults
+      .filter((test) => test.status === "failed")
+      .map((test) => `${where} > ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+    if (tests.length === 0 && file.status === "failed") return [`${where}: ${firstLine(file.message)}`];
+    return tests;
+  });
+}
 
 /** A vitest run, counted test by test from its JSON report. */
 function vitest(name: string, args: string[], env: Record<string, string> = {}, prepare?: () => void) {
@@ -97,6 +125,7 @@ function vitest(name: string, args: string[], env: Record<string, string> = {}, 
       failed,
       skipped: json.numPendingTests + json.numTodoTests,
       seconds,
+      failures: failuresOf(json),
     });
   };
 }
@@ -134,6 +163,7 @@ for (const r of results) {
   console.log(
     `${status} ${r.name.padEnd(40)} ${counts.padEnd(34)} ${r.seconds.toFixed(0).padStart(5)} s${r.note ? `  (${r.note.split("\n")[0]})` : ""}`,
   );
+  for (const failure of r.failures ?? []) console.log(`     - ${failure}`);
 }
 console.log(`npm test took ${minutes} min ${seconds} s`);
 console.log(`${total.passed} passed, ${total.failed} failed`);
