@@ -13,25 +13,30 @@ export const rateLimits = {
 export type RateLimitName = keyof typeof rateLimits;
 
 /**
- * Counts one attempt for this action and address in a fixed window kept in the database,
- * so every app instance shares it. Returns whether the attempt is allowed.
+ * Counts one attempt for this action and address in a window kept in the database, so every app
+ * instance shares it. The window opens at the first attempt after the last one closed, not on the
+ * clock's minute: a window aligned to the clock would let a burst straddling its edge make twice the
+ * allowed attempts. Returns whether the attempt is allowed and when the window closes.
  */
 export async function consumeRateLimit(name: RateLimitName, clientIp: string, now = Date.now()) {
   const { max, windowMs } = rateLimits[name];
-  const windowStart = now - (now % windowMs);
   const key = `${name}:${clientIp}`;
+  const open = sql`${rateLimit.windowStart} > ${now - windowMs}`;
   const [row] = await db()
     .insert(rateLimit)
-    .values({ key, count: 1, windowStart })
+    .values({ key, count: 1, windowStart: now })
     .onConflictDoUpdate({
       target: rateLimit.key,
       set: {
-        count: sql`case when ${rateLimit.windowStart} = ${windowStart} then ${rateLimit.count} + 1 else 1 end`,
-        windowStart,
+        count: sql`case when ${open} then ${rateLimit.count} + 1 else 1 end`,
+        windowStart: sql`case when ${open} then ${rateLimit.windowStart} else ${now} end`,
       },
     })
-    .returning({ count: rateLimit.count });
-  return { allowed: row.count <= max, retryAfterSeconds: Math.ceil((windowStart + windowMs - now) / 1000) };
+    .returning({ count: rateLimit.count, windowStart: rateLimit.windowStart });
+  return {
+    allowed: row.count <= max,
+    retryAfterSeconds: Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000)),
+  };
 }
 
 /** Removes counters whose window started more than a day ago (every window is far shorter); returns how many. */

@@ -73,7 +73,7 @@ export const verification = pgTable(
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
 
-/** Fixed-window counters keyed by action and client address; shared by every app instance. */
+/** Attempt counters keyed by action and client address, each window opened by its first attempt; shared by every app instance. */
 export const rateLimit = pgTable(
   "rate_limit",
   {
