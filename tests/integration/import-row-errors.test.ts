@@ -325,6 +325,85 @@ describe(`the dry run plans the same refusals (${test.kind})`, () => {
   });
 });
 
+describe(`the dry run matches by SKU as the run does (${test.kind})`, () => {
+  it("takes products without a QuickBooks ID oldest first, each for one item of the file", async () => {
+    const made = (slug: string, sku: string, minutesAgo: number, quickbooksId: string | null = null) => ({
+      slug,
+      nameEn: slug,
+      nameEs: slug,
+      sku,
+      quickbooksId,
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+    });
+    const inserted = await db()
+      .insert(product)
+      .values([
+        made("papaya-by-hand", "PAP-35", 30),
+        made("kiwi-older", "KIW-1", 20),
+        made("kiwi-newer", "KIW-1", 10),
+        // An item of QuickBooks holds the guava SKU too, and it is the older one.
+        made("guava-of-quickbooks", "GUA-9", 40, "GUAVA OLD"),
+        made("guava-by-hand", "GUA-9", 5),
+      ])
+      .returning({ id: product.id, slug: product.slug });
+    const id = (slug: string) => inserted.find((p) => p.slug === slug)!.id;
+    const items: Item[] = [
+      ["PAPAYA MAR", "PAPAYA MARADOL 35#", "PAP-35", "29.00", "12"],
+      // Another item with the same SKU: the product now belongs to the first one.
+      ["PAPAYA 2", "PAPAYA MARADOL 35#", "PAP-35", "29.00", "12"],
+      ["KIWI A", "KIWI 33CT", "KIW-1", "20.00", "5"],
+      ["KIWI B", "KIWI 36CT", "KIW-1", "21.00", "5"],
+      ["GUAVA NEW", "GUAYABA 10#", "GUA-9", "15.00", "3"],
+    ];
+    const understood = await understandText(csv(items).toString("utf8"));
+    if (!understood.ok) throw new Error("refused");
+    const existing = await findExistingProducts(listId, {
+      quickbooksIds: understood.rows.map((r) => r.quickbooksId!),
+      skus: understood.rows.map((r) => r.sku!),
+    });
+    const plan = planImport(understood.rows, indexExisting(existing));
+
+    const real = await run(items);
+    expect(real.rows.map((r) => [r.item, r.finalStatus])).toEqual([
+      ["PAPAYA MAR", "success"],
+      ["PAPAYA 2", "error_db_product"],
+      ["KIWI A", "success"],
+      ["KIWI B", "success"],
+      ["GUAVA NEW", "success"],
+    ]);
+    const owners = await db()
+      .select({ slug: product.slug, quickbooksId: product.quickbooksId })
+      .from(product)
+      .where(
+        inArray(
+          product.id,
+          inserted.map((p) => p.id),
+        ),
+      );
+    expect(Object.fromEntries(owners.map((o) => [o.slug, o.quickbooksId]))).toEqual({
+      "papaya-by-hand": "PAPAYA MAR",
+      "kiwi-older": "KIWI A",
+      "kiwi-newer": "KIWI B",
+      "guava-of-quickbooks": "GUAVA OLD",
+      "guava-by-hand": "GUAVA NEW",
+    });
+
+    expect(
+      plan.rows.map((p) => (p.action === "error" ? p.refusal?.status : [p.action, "productId" in p && p.productId])),
+    ).toEqual([
+      ["update", id("papaya-by-hand")],
+      "error_db_product",
+      ["update", id("kiwi-older")],
+      ["update", id("kiwi-newer")],
+      ["update", id("guava-by-hand")],
+    ]);
+    const refused = plan.rows[1];
+    expect(refused.action === "error" && refused.refusal?.message).toEqual(
+      real.rows[1].messages.find((m) => m.code === "sku_taken"),
+    );
+  });
+});
+
 describe(`rows the server could not read (${test.kind})`, () => {
   it("a batch whose reading fails unexpectedly: its rows are unknown_error, nothing of them written", async () => {
     const file = csv([AVOCADO, MANGO, LIME]).toString("utf8");

@@ -21,7 +21,8 @@ export type ExistingProduct = {
 
 export type ExistingProducts = {
   byQuickbooksId: ReadonlyMap<string, ExistingProduct>;
-  bySku: ReadonlyMap<string, ExistingProduct>;
+  /** The products without a QuickBooks ID holding each SKU, in the order given (oldest first): a row may match them (D21). */
+  bySku: ReadonlyMap<string, readonly ExistingProduct[]>;
   /** Every product holding each SKU: the import may not give a SKU to a second product (ADR 017). */
   skuHolders: ReadonlyMap<string, readonly ExistingProduct[]>;
 };
@@ -29,11 +30,11 @@ export type ExistingProducts = {
 /** Indexes products for `planImport`. */
 export function indexExisting(products: Iterable<ExistingProduct>): ExistingProducts {
   const byQuickbooksId = new Map<string, ExistingProduct>();
-  const bySku = new Map<string, ExistingProduct>();
+  const bySku = new Map<string, ExistingProduct[]>();
   const skuHolders = new Map<string, ExistingProduct[]>();
   for (const product of products) {
     if (product.quickbooksId) byQuickbooksId.set(product.quickbooksId, product);
-    if (product.sku && !bySku.has(product.sku)) bySku.set(product.sku, product);
+    else if (product.sku) bySku.set(product.sku, [...(bySku.get(product.sku) ?? []), product]);
     if (product.sku) skuHolders.set(product.sku, [...(skuHolders.get(product.sku) ?? []), product]);
   }
   return { byQuickbooksId, bySku, skuHolders };
@@ -78,16 +79,13 @@ export type PlanCounts = {
 
 export type ImportPlan = { counts: PlanCounts; rows: PlannedRow[] };
 
-function findExisting(row: UnderstoodRow, existing: ExistingProducts | undefined) {
+function findExisting(row: UnderstoodRow, existing: ExistingProducts | undefined, skus: SkuTracker) {
   if (!existing || row.quickbooksId === null) return null;
   const byId = existing.byQuickbooksId.get(row.quickbooksId);
   if (byId) return { product: byId, matchedBy: "quickbooks_id" as const };
-  // D21: then the SKU, but never a product that belongs to another QuickBooks item.
-  const bySku = row.sku ? existing.bySku.get(row.sku) : undefined;
-  if (bySku && (bySku.quickbooksId === null || bySku.quickbooksId === row.quickbooksId)) {
-    return { product: bySku, matchedBy: "sku" as const };
-  }
-  return null;
+  // D21: then the SKU, among the products that belong to no QuickBooks item yet.
+  const bySku = row.sku ? skus.unclaimed(row.sku) : undefined;
+  return bySku ? { product: bySku, matchedBy: "sku" as const } : null;
 }
 
 function isUnchanged(row: UnderstoodRow, product: ExistingProduct, matchedBy: "quickbooks_id" | "sku") {
@@ -102,12 +100,15 @@ function isUnchanged(row: UnderstoodRow, product: ExistingProduct, matchedBy: "q
 
 /**
  * Who holds each SKU as the plan goes, as the writer tracks it: a product keeps its SKU until a
- * row gives it another, and a product the file creates holds its SKU from its row on.
+ * row gives it another, and a product the file creates holds its SKU from its row on. A product
+ * a row matched by SKU takes that row's QuickBooks ID, so the next row with the same SKU matches
+ * the next product without one, or none.
  */
 function skuTracker(existing: ExistingProducts | undefined) {
   type Holder = ExistingProduct | { newRow: number; name: string | null; quickbooksId: string | null };
   const holders = new Map<string, Set<Holder>>();
   const moved = new Map<ExistingProduct, string | null>();
+  const claimed = new Map<Holder, string>();
   const of = (sku: string) => {
     let set = holders.get(sku);
     if (!set) holders.set(sku, (set = new Set(existing?.skuHolders.get(sku) ?? [])));
@@ -132,19 +133,30 @@ function skuTracker(existing: ExistingProducts | undefined) {
     skuOf(target: ExistingProduct) {
       return moved.has(target) ? moved.get(target)! : target.sku;
     },
+    unclaimed(sku: string) {
+      return existing?.bySku.get(sku)?.find((product) => !claimed.has(product));
+    },
+    claim(target: ExistingProduct, quickbooksId: string) {
+      claimed.set(target, quickbooksId);
+    },
+    quickbooksIdOf(holder: Holder) {
+      return claimed.get(holder) ?? holder.quickbooksId;
+    },
   };
 }
+
+type SkuTracker = ReturnType<typeof skuTracker>;
 
 /** What the writer would refuse (ADR 017): a SKU another product holds, an archived product's item. */
 function refusalOf(
   row: UnderstoodRow,
   product: ExistingProduct | null,
-  skus: ReturnType<typeof skuTracker>,
+  skus: SkuTracker,
 ): Extract<PlannedRow, { action: "error" }>["refusal"] {
   if (row.sku !== null && (!product || skus.skuOf(product) !== row.sku)) {
     const holder = skus.other(row.sku, product);
     if (holder) {
-      const params = { sku: row.sku, product: holder.name ?? null, quickbooksId: holder.quickbooksId };
+      const params = { sku: row.sku, product: holder.name ?? null, quickbooksId: skus.quickbooksIdOf(holder) };
       return {
         status: "error_db_product",
         message: { code: "sku_taken", severity: "error", params },
@@ -220,13 +232,14 @@ export function planImport(rows: readonly UnderstoodRow[], existing?: ExistingPr
       planned.push({ row: row.row, action: "skip", reason: "duplicate", supersededBy: winner });
       continue;
     }
-    const match = findExisting(row, existing);
+    const match = findExisting(row, existing, skus);
     const refusal = refusalOf(row, match?.product ?? null, skus);
     if (refusal) {
       counts.errors++;
       planned.push({ row: row.row, action: "error", refusal });
       continue;
     }
+    if (match?.matchedBy === "sku") skus.claim(match.product, row.quickbooksId!);
     if (!row.active) counts.inactive++;
     if (row.priceCents === null) counts.withoutPrice++;
     if (!row.recognized) counts.unrecognized++;
