@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createI18n } from "~/i18n/instance";
+import { PACK_UNITS, SOLD_UNITS } from "~/features/imports/types";
 import { unitAndPack, unitAndPackLabeler } from "./format";
 
 describe("unitAndPackLabeler", () => {
@@ -21,5 +22,22 @@ describe("unitAndPackLabeler", () => {
     const es = unitAndPackLabeler(createI18n("es").t, "es");
     expect(es({ unit: "case", packValue: 48, packUnit: "ct" })).toBe("caja · 48 u.");
     expect(es({ unit: "case", packValue: 2.5, packUnit: "ct" })).toBe("caja · 2.5 u.");
+  });
+});
+
+describe("the units an import writes", () => {
+  it("each has a label in English and Spanish", () => {
+    for (const lang of ["en", "es"] as const) {
+      const i18n = createI18n(lang);
+      for (const unit of SOLD_UNITS)
+        expect(i18n.exists(`units.${unit}`, { ns: "catalog" }), `${lang} ${unit}`).toBe(true);
+      for (const unit of PACK_UNITS) {
+        const known = i18n.exists(`packUnits.${unit}`, { ns: "catalog", count: 2 });
+        expect(known, `${lang} ${unit}`).toBe(true);
+      }
+    }
+    const es = createI18n("es").t;
+    expect(unitAndPack(es, "es", { unit: "pallet", packValue: 60, packUnit: "case" })).toBe("paleta · 60 cajas");
+    expect(unitAndPack(es, "es", { unit: "dozen", packValue: 15, packUnit: "dozen" })).toBe("docena · 15 doc.");
   });
 });

@@ -1,5 +1,5 @@
 import { fold, plainPunctuation } from "./text";
-import type { Pack, PackUnit } from "./types";
+import type { Pack, PackUnit, SoldUnit } from "./types";
 
 /**
  * The trade's pack notations, read from a description (D10's pack grammar). The first rule that
@@ -163,7 +163,7 @@ export function parsePack(description: string, unitOfMeasure?: string): PackRead
   return { pack: fromUnit, start, source: fromUnit ? "unit" : null };
 }
 
-const SOLD_BY_UNIT: Record<string, string> = {
+const SOLD_BY_UNIT: Record<string, SoldUnit> = {
   CS: "case",
   CASE: "case",
   BX: "case",
@@ -190,7 +190,7 @@ const SOLD_BY_UNIT: Record<string, string> = {
   CRATE: "crate",
 };
 
-const SOLD_BY_WORD: Array<[RegExp, string]> = [
+const SOLD_BY_WORD: Array<[RegExp, SoldUnit]> = [
   [/\b(PALLET|TARIMA)\b/, "pallet"],
   [/\bBINS?\b/, "bin"],
   [/\bFLATS?\b/, "flat"],
@@ -204,7 +204,7 @@ const SOLD_BY_WORD: Array<[RegExp, string]> = [
  * packing word in the description (pallet, bin, flat, bag…), else "each" for an item sold by the
  * piece, else "case" — how a produce house sells by default.
  */
-export function soldUnit(description: string, unitOfMeasure: string | undefined, found: Pack | null): string {
+export function soldUnit(description: string, unitOfMeasure: string | undefined, found: Pack | null): SoldUnit {
   const key = fold(unitOfMeasure ?? "").replace(/[^A-Z]/g, "");
   if (key && SOLD_BY_UNIT[key]) return SOLD_BY_UNIT[key];
   const text = fold(description);

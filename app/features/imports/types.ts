@@ -119,8 +119,42 @@ export type RowStatus =
 /** Specification section 4: the "AI status" of an import item, as the built-in engine sets it. */
 export type AiStatus = "success" | "error" | "skipped_not_a_product" | "skipped_known_non_product_code";
 
-export type PackUnit =
-  "lb" | "kg" | "oz" | "g" | "bu" | "ct" | "bunch" | "dozen" | "each" | "case" | "pt" | "qt" | "gal";
+/** What an import may write as a product's pack unit; the catalogue translates each (catalog.packUnits). */
+export const PACK_UNITS = [
+  "lb",
+  "kg",
+  "oz",
+  "g",
+  "bu",
+  "ct",
+  "bunch",
+  "dozen",
+  "each",
+  "case",
+  "pt",
+  "qt",
+  "gal",
+] as const;
+export type PackUnit = (typeof PACK_UNITS)[number];
+
+/** What an import may write as the unit a product is sold by; the catalogue translates each (catalog.units). */
+export const SOLD_UNITS = [
+  "case",
+  "lb",
+  "kg",
+  "each",
+  "pack",
+  "bushel",
+  "dozen",
+  "bunch",
+  "bag",
+  "bin",
+  "flat",
+  "pallet",
+  "crate",
+  "lug",
+] as const;
+export type SoldUnit = (typeof SOLD_UNITS)[number];
 
 export type Pack = { value: number; unit: PackUnit };
 
