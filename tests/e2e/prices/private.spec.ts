@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { phone, useBrowser, visible } from "../../support/e2e";
+import { RELEASE_HIDDEN_AFTER_MS } from "../../../app/features/price-lists/components/use-live-list";
 import { createListCopy, priceRow, uniqueName } from "./fixtures";
 
 const { session } = useBrowser();
@@ -42,6 +43,47 @@ describe("private prices", () => {
     await visible(s.page.getByText("Live: prices update by themselves"));
     await s.scan();
   });
+
+  it("lets go of its stream after a minute in the background, and catches up when shown again", async () => {
+    const seller = await session({ as: "seller" });
+    const slug = await createListCopy(seller, uniqueName("Background"));
+    const viewer = await session({ as: "admin" });
+    const page = viewer.page;
+    // The page's own timers, so that a minute in the background passes at once.
+    await page.clock.install();
+    await viewer.goto(`/pricesprivate/${slug}`, { axe: false });
+    const live = page.getByText("Live: prices update by themselves");
+    await visible(live);
+    const setVisibility = (state: "hidden" | "visible") =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, "visibilityState", { value, configurable: true });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, state);
+
+    await setVisibility("hidden");
+    const closed = page.waitForEvent("requestfailed", (r) => r.url().endsWith(`/pricesprivate/${slug}/events`));
+    await page.clock.fastForward(RELEASE_HIDDEN_AFTER_MS);
+    await closed;
+
+    // A price changes while the page is away and has no stream.
+    await seller.goto(`/prices-manage/${slug}`, { axe: false });
+    const product = await seller.page.getByRole("rowheader").first().innerText();
+    const input = seller.page.getByRole("textbox", { name: product, exact: true });
+    const next = (Number(await input.inputValue()) + 3.33).toFixed(2);
+    await input.fill(next);
+    await seller.page.getByRole("button", { name: "Save changes" }).click();
+    await visible(seller.page.getByText("Changes saved successfully."));
+    const cell = priceRow(page, product).getByRole("cell", { name: `$${next}`, exact: true });
+    expect(await cell.count()).toBe(0);
+
+    const reopened = page.waitForRequest((r) => r.url().endsWith(`/pricesprivate/${slug}/events`));
+    await setVisibility("visible");
+    await reopened;
+    await visible(live);
+    await visible(cell);
+    await viewer.goto("/dashboard", { axe: false });
+    await seller.page.request.post("/prices-manage", { form: { intent: "delete", slug } });
+  }, 60_000);
 
   it("shows the connection's states: connecting, live, lost, and live again with the price changed meanwhile", async () => {
     const seller = await session({ as: "seller" });

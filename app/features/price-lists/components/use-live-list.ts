@@ -8,6 +8,13 @@ export type LiveState = "connecting" | "live" | "reconnecting";
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
 
 /**
+ * How long a page may stay in the background before it lets go of its stream. Over HTTP/1.1 a
+ * browser opens at most six connections to a site, and every open list page holds one: a few
+ * forgotten tabs would leave none for the page in front. Coming back reconnects and catches up.
+ */
+export const RELEASE_HIDDEN_AFTER_MS = 60_000;
+
+/**
  * Follows a list's server-sent events and reloads the page's data when it changes, and once more
  * after a reconnection (changes may have been missed meanwhile).
  */
@@ -46,9 +53,32 @@ export function useLiveList(slug: string) {
         timer = setTimeout(open, delay);
       };
     };
+    let releaseTimer: ReturnType<typeof setTimeout> | undefined;
+    let released = false;
+    const release = () => {
+      clearTimeout(timer);
+      source?.close();
+      source = null;
+      released = true;
+    };
+    const onVisibilityChange = () => {
+      clearTimeout(releaseTimer);
+      if (document.visibilityState === "hidden") {
+        releaseTimer = setTimeout(release, RELEASE_HIDDEN_AFTER_MS);
+      } else if (released) {
+        released = false;
+        attempt = 0;
+        setState("connecting");
+        open();
+      }
+    };
     setState("connecting");
     open();
+    onVisibilityChange();
+    document.addEventListener("visibilitychange", onVisibilityChange);
     return () => {
+      document.removeEventListener("visibilitychange", onVisibilityChange);
+      clearTimeout(releaseTimer);
       clearTimeout(timer);
       source?.close();
     };
