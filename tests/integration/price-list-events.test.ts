@@ -100,8 +100,10 @@ describe(`price list change events (${test.kind})`, () => {
     async () => {
       const d = collect();
       await priceListEventsReady();
+      // Only this file's database: the other files' listeners share the server.
       await db().execute(
-        sql`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'listen price_list_changed%' and pid <> pg_backend_pid()`,
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and query ilike 'listen price_list_changed%' and pid <> pg_backend_pid()`,
       );
       await until(() => d.events.some((e) => e.kind === "resync"), 8_000);
       await savePriceEdits(seller, listId, [{ productId, priceCents: 290 }]);
