@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hidden, useBrowser, visible } from "../../support/e2e";
+import { createListCopy, uniqueName } from "./fixtures";
 
 const { session } = useBrowser();
 
@@ -106,7 +107,9 @@ describe("the price editor", () => {
 
   it("previews and re-applies the parent's prices, compares a version, removes a product after confirming and adds it back", async () => {
     const s = await session({ as: "seller" });
-    await s.goto("/prices-manage/customers");
+    // A list of its own: other files read the demo lists' items while this one removes one.
+    const slug = await createListCopy(s, uniqueName("Re-apply"));
+    await s.goto(`/prices-manage/${slug}`);
     const limes = s.page.getByRole("textbox", { name: "Limes" });
     await limes.fill("77.77");
     await s.page.getByRole("button", { name: "Save changes" }).click();
@@ -152,9 +155,10 @@ describe("the price editor", () => {
     await s.page.getByRole("button", { name: "Remove selected" }).click();
     await s.page.getByRole("alertdialog").getByRole("button", { name: "Remove", exact: true }).click();
     await hidden(row);
-    // Other tests use this product in this list: restoring the version saved above brings it back.
+    // Restoring the version saved above brings it back.
     await version.getByRole("button", { name: "Restore" }).click();
     await s.page.getByRole("alertdialog").getByRole("button", { name: "Restore version" }).click();
     await visible(row);
+    await s.page.request.post("/prices-manage", { form: { intent: "delete", slug } });
   });
 });
