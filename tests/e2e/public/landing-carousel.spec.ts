@@ -70,6 +70,16 @@ async function advance(page: Page, ms: number) {
   await page.clock.runFor(ms);
 }
 
+/**
+ * Waits until the carousel has taken in the pointer or a button: React handles pointer enter and
+ * leave in a later task, and the clock must not move before its timer is stopped or started.
+ */
+async function settled(page: Page, playing: boolean) {
+  await carousel(page)
+    .and(page.locator(`[data-playing="${playing}"]`))
+    .waitFor();
+}
+
 describe("fleet carousel", () => {
   it("has three slides with two feature badges each", async () => {
     const s = await session();
@@ -101,9 +111,11 @@ describe("fleet carousel", () => {
   it("pauses while the pointer is over it", async () => {
     const s = await openWithClock();
     await carousel(s.page).hover();
+    await settled(s.page, false);
     await advance(s.page, 12_000);
     expect(await shown(s.page)).toBe("trucks");
     await s.page.mouse.move(5, 5);
+    await settled(s.page, true);
     await advance(s.page, 5_000);
     expect(await shown(s.page)).toBe("distribution");
   });
@@ -150,11 +162,13 @@ describe("fleet carousel", () => {
     await root.getByRole("button", { name: "Pause the slides" }).click();
     await s.page.mouse.move(5, 5);
     await blur(s.page);
+    await settled(s.page, false);
     await advance(s.page, 12_000);
     expect(await shown(s.page)).toBe("trucks");
     await root.getByRole("button", { name: "Play the slides" }).click();
     await s.page.mouse.move(5, 5);
     await blur(s.page);
+    await settled(s.page, true);
     await advance(s.page, 5_000);
     expect(await shown(s.page)).toBe("distribution");
   });
