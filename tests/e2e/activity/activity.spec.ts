@@ -3,10 +3,15 @@ import { pathOf, phone, useBrowser, visible, type Session } from "../../support/
 
 const { session } = useBrowser();
 
-/** A day in New York as <input type="date"> takes it, `offset` days from today. */
-function newYorkDay(offset = 0) {
-  const day = new Date(Date.now() + offset * 86_400_000);
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(day);
+/** Today in New York, as <input type="date"> takes it. */
+function newYorkToday() {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+}
+
+/** The calendar day after `day` (YYYY-MM-DD): a day is not always 24 hours in New York. */
+function dayAfter(day: string) {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
 const ADMIN_OPTION = "Ana Admin (admin@demo.test)";
@@ -87,19 +92,21 @@ async function applyFilters(
 describe("the activity log", () => {
   it("shows an admin real changes, filtered by entity, action, user and date, page by page", async () => {
     const s = await session({ as: "admin" });
+    // The days the changes were made on: midnight may pass while they are made.
+    const first = newYorkToday();
     const change = await makeChanges(s);
-    const today = newYorkDay();
+    const today = newYorkToday();
 
     await s.goto("/activity");
     await visible(s.page.getByRole("heading", { level: 1, name: "Activity log" }));
 
     // The saved price: who, the product in its list (linking to the editor), and before → after in dollars.
-    await applyFilters(s, { entity: "Price", action: "Updated", user: ADMIN_OPTION, from: today, to: today });
+    await applyFilters(s, { entity: "Price", action: "Updated", user: ADMIN_OPTION, from: first, to: today });
     const query = new URL(s.page.url()).searchParams;
     expect(Object.fromEntries(query)).toMatchObject({
       entity: "price_item",
       action: "updated",
-      from: today,
+      from: first,
       to: today,
     });
     const price = entries(s)
@@ -125,12 +132,12 @@ describe("the activity log", () => {
     expect(await created.innerText()).toContain("Invitation sent");
 
     // A day with nothing yet: the empty state.
-    await applyFilters(s, { from: newYorkDay(1) });
+    await applyFilters(s, { from: dayAfter(today) });
     await visible(s.page.getByText("No activity matches these filters."));
     expect(await entries(s).count()).toBe(0);
 
     // Prices created by the two copies: more than one page; the next page keeps the filters.
-    await applyFilters(s, { entity: "Price", action: "Created", user: ADMIN_OPTION, from: today });
+    await applyFilters(s, { entity: "Price", action: "Created", user: ADMIN_OPTION, from: first });
     await visible(s.page.getByText(/^Page 1 of \d+$/));
     const firstOnPage1 = await entries(s).first().getAttribute("data-entry");
     expect(await entries(s).count()).toBe(50);
@@ -140,7 +147,7 @@ describe("the activity log", () => {
     expect(Object.fromEntries(new URL(s.page.url()).searchParams)).toMatchObject({
       entity: "price_item",
       action: "created",
-      from: today,
+      from: first,
       page: "2",
     });
     expect(await entries(s).first().getAttribute("data-entry")).not.toBe(firstOnPage1);
