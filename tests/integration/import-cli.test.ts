@@ -46,7 +46,8 @@ type JsonOutput = {
   rows: Array<Record<string, unknown>>;
 };
 
-describe(`npm run import:quickbooks (${test.kind})`, () => {
+// Each test runs the command line, which starts TypeScript and the database: slow on a busy machine.
+describe(`npm run import:quickbooks (${test.kind})`, { timeout: 120_000 }, () => {
   it("explains itself, and refuses wrong arguments with exit 1 before touching the database", async () => {
     const help = await cli("--help");
     expect(help.code).toBe(0);
@@ -149,8 +150,7 @@ describe(`npm run import:quickbooks (${test.kind})`, () => {
     const noList = await cli(`${FIXTURES}/qbo_small.csv`, "--list", "no-such-list");
     expect([noList.code, noList.stderr.trim()]).toEqual([1, "Price list not found"]);
     if (test.kind === "postgres") expect((await db().select({ n: count() }).from(priceList))[0].n).toBe(lists);
-    // Four command-line processes, each starting TypeScript and the database: slow on a busy machine.
-  }, 120_000);
+  });
 
   it.runIf(test.kind === "pglite")(
     "refuses to open the embedded database while another process holds it (D28)",
