@@ -339,8 +339,9 @@ describe(`the dry run matches by SKU as the run does (${test.kind})`, () => {
       .insert(product)
       .values([
         made("papaya-by-hand", "PAP-35", 30),
-        made("kiwi-older", "KIW-1", 20),
+        // Stored newer first: only the creation time says which is older.
         made("kiwi-newer", "KIW-1", 10),
+        made("kiwi-older", "KIW-1", 20),
         // An item of QuickBooks holds the guava SKU too, and it is the older one.
         made("guava-of-quickbooks", "GUA-9", 40, "GUAVA OLD"),
         made("guava-by-hand", "GUA-9", 5),
@@ -362,8 +363,19 @@ describe(`the dry run matches by SKU as the run does (${test.kind})`, () => {
       skus: understood.rows.map((r) => r.sku!),
     });
     const plan = planImport(understood.rows, indexExisting(existing));
+    const dry = await importFile({
+      dryRun: true,
+      collectRows: true,
+      actor: seller,
+      fileName: "items.csv",
+      bytes: csv(items),
+      listSlug,
+    });
+    if (!dry.ok) throw new Error("refused");
 
     const real = await run(items);
+    const outcome = (rows: ImportRowResult[]) => rows.map((r) => [r.item, r.finalStatus, r.productId]);
+    expect(outcome(dry.rows)).toEqual(outcome(real.rows));
     expect(real.rows.map((r) => [r.item, r.finalStatus])).toEqual([
       ["PAPAYA MAR", "success"],
       ["PAPAYA 2", "error_db_product"],

@@ -229,7 +229,9 @@ async function existingProducts(listSlug: string | undefined): Promise<ExistingP
       archivedAt: product.archivedAt,
       name: product.nameEn,
     })
-    .from(product);
+    .from(product)
+    // The order the writer takes products matched by SKU in: oldest first.
+    .orderBy(product.createdAt, product.id);
   const prices = listId
     ? new Map(
         (

@@ -144,6 +144,38 @@ describe("planImport", () => {
     expect(plan.rows.map((r) => r.action)).toEqual(["update", "create"]);
   });
 
+  it("counts a product given twice once, so a SKU it gives up is free", () => {
+    const avocado = { id: "p1", quickbooksId: "AVO48", sku: "AVO-48", priceCents: 5400 };
+    // The screen asks for the products in several requests: by QuickBooks ID in one, by SKU in another.
+    const existing = indexExisting([avocado, { ...avocado }]);
+    const plan = planImport(
+      [
+        row({ row: 1, quickbooksId: "AVO48", sku: "AVO-48B", priceCents: 5400 }),
+        row({ row: 2, quickbooksId: "AVO48 ORG", sku: "AVO-48" }),
+      ],
+      existing,
+    );
+    expect(plan.rows.map((r) => r.action)).toEqual(["update", "create"]);
+  });
+
+  it("matches by SKU the products without a QuickBooks ID in the order given, each for one item", () => {
+    const older = { id: "older", quickbooksId: null, sku: "KIW-1", priceCents: null };
+    const newer = { id: "newer", quickbooksId: null, sku: "KIW-1", priceCents: null };
+    const ofQuickbooks = { id: "qb", quickbooksId: "KIWI OLD", sku: "KIW-1", priceCents: null };
+    const plan = planImport(
+      [
+        row({ row: 1, quickbooksId: "KIWI A", sku: "KIW-1" }),
+        row({ row: 2, quickbooksId: "KIWI B", sku: "KIW-1" }),
+        row({ row: 3, quickbooksId: "KIWI C", sku: "KIW-1" }),
+      ],
+      indexExisting([ofQuickbooks, older, newer]),
+    );
+    expect(plan.rows.map((r) => ("productId" in r ? r.productId : r.action))).toEqual(["older", "newer", "error"]);
+    expect(plan.rows[2]).toMatchObject({
+      refusal: { message: { code: "sku_taken", params: { sku: "KIW-1", quickbooksId: "KIWI OLD" } } },
+    });
+  });
+
   it("says a re-import of the same prices changes nothing", () => {
     const products = rows
       .filter((r) => r.importable)

@@ -27,12 +27,18 @@ export type ExistingProducts = {
   skuHolders: ReadonlyMap<string, readonly ExistingProduct[]>;
 };
 
-/** Indexes products for `planImport`. */
+/**
+ * Indexes products for `planImport`, in the order given (oldest first). A product given twice (the
+ * screen asks for them in several requests, by QuickBooks ID and by SKU) counts once.
+ */
 export function indexExisting(products: Iterable<ExistingProduct>): ExistingProducts {
   const byQuickbooksId = new Map<string, ExistingProduct>();
   const bySku = new Map<string, ExistingProduct[]>();
   const skuHolders = new Map<string, ExistingProduct[]>();
+  const seen = new Set<string>();
   for (const product of products) {
+    if (seen.has(product.id)) continue;
+    seen.add(product.id);
     if (product.quickbooksId) byQuickbooksId.set(product.quickbooksId, product);
     else if (product.sku) bySku.set(product.sku, [...(bySku.get(product.sku) ?? []), product]);
     if (product.sku) skuHolders.set(product.sku, [...(skuHolders.get(product.sku) ?? []), product]);
