@@ -64,6 +64,7 @@ describe("private prices", () => {
     const closed = page.waitForEvent("requestfailed", (r) => r.url().endsWith(`/pricesprivate/${slug}/events`));
     await page.clock.fastForward(RELEASE_HIDDEN_AFTER_MS);
     await closed;
+    await visible(page.getByText("Connecting to live prices…"));
 
     // A price changes while the page is away and has no stream.
     await seller.goto(`/prices-manage/${slug}`, { axe: false });
@@ -84,6 +85,30 @@ describe("private prices", () => {
     await viewer.goto("/dashboard", { axe: false });
     await seller.page.request.post("/prices-manage", { form: { intent: "delete", slug } });
   }, 60_000);
+
+  it("opened in the background, connects only once shown", async () => {
+    const viewer = await session({ as: "seller" });
+    const page = viewer.page;
+    await page.addInitScript(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    });
+    const streams: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/events")) streams.push(r.url());
+    });
+    await viewer.goto("/pricesprivate/restaurants", { axe: false });
+    await visible(page.getByText("Connecting to live prices…"));
+    // Time for the hydrated page's effects to have run.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(streams).toEqual([]);
+    const opened = page.waitForRequest((r) => r.url().endsWith("/pricesprivate/restaurants/events"));
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await opened;
+    await visible(page.getByText("Live: prices update by themselves"));
+  });
 
   it("shows the connection's states: connecting, live, lost, and live again with the price changed meanwhile", async () => {
     const seller = await session({ as: "seller" });

@@ -32,12 +32,16 @@ export function useLiveList(slug: string) {
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
-    let everConnected = false;
+    // Set while the page could not hear of changes (its stream lost or let go): the next
+    // connection reloads the page's data.
+    let missed = false;
+    let released = false;
+    let releaseTimer: ReturnType<typeof setTimeout> | undefined;
     const open = () => {
       source = new EventSource(`/pricesprivate/${encodeURIComponent(slug)}/events`);
       source.addEventListener("ready", () => {
-        if (everConnected) void revalidate.current();
-        everConnected = true;
+        if (missed) void revalidate.current();
+        missed = false;
         attempt = 0;
         setState("live");
       });
@@ -47,34 +51,35 @@ export function useLiveList(slug: string) {
       });
       source.onerror = () => {
         source?.close();
+        missed = true;
         setState("reconnecting");
         const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
         attempt++;
         timer = setTimeout(open, delay);
       };
     };
-    let releaseTimer: ReturnType<typeof setTimeout> | undefined;
-    let released = false;
     const release = () => {
       clearTimeout(timer);
       source?.close();
       source = null;
       released = true;
+      missed = true;
+      setState("connecting");
     };
     const onVisibilityChange = () => {
       clearTimeout(releaseTimer);
       if (document.visibilityState === "hidden") {
-        releaseTimer = setTimeout(release, RELEASE_HIDDEN_AFTER_MS);
+        if (!released) releaseTimer = setTimeout(release, RELEASE_HIDDEN_AFTER_MS);
       } else if (released) {
         released = false;
         attempt = 0;
-        setState("connecting");
         open();
       }
     };
     setState("connecting");
-    open();
-    onVisibilityChange();
+    // A page opened in the background connects once it is shown.
+    if (document.visibilityState === "hidden") release();
+    else open();
     document.addEventListener("visibilitychange", onVisibilityChange);
     return () => {
       document.removeEventListener("visibilitychange", onVisibilityChange);
