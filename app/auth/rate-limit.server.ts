@@ -15,8 +15,9 @@ export type RateLimitName = keyof typeof rateLimits;
 /**
  * Counts one attempt for this action and address in a window kept in the database, so every app
  * instance shares it. The window opens at the first attempt after the last one closed, not on the
- * clock's minute: a window aligned to the clock would let a burst straddling its edge make twice the
- * allowed attempts. Returns whether the attempt is allowed and when the window closes.
+ * clock's minute, so the attempts it counts and the wait it announces follow what this address
+ * did: a run of attempts is not split in two by the minute. Returns whether the attempt is
+ * allowed and how long until the window closes.
  */
 export async function consumeRateLimit(name: RateLimitName, clientIp: string, now = Date.now()) {
   const { max, windowMs } = rateLimits[name];
@@ -35,7 +36,7 @@ export async function consumeRateLimit(name: RateLimitName, clientIp: string, no
     .returning({ count: rateLimit.count, windowStart: rateLimit.windowStart });
   return {
     allowed: row.count <= max,
-    retryAfterSeconds: Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000)),
+    retryAfterSeconds: Math.ceil((row.windowStart + windowMs - now) / 1000),
   };
 }
 

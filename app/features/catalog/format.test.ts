@@ -39,5 +39,9 @@ describe("the units an import writes", () => {
     const es = createI18n("es").t;
     expect(unitAndPack(es, "es", { unit: "pallet", packValue: 60, packUnit: "case" })).toBe("paleta · 60 cajas");
     expect(unitAndPack(es, "es", { unit: "dozen", packValue: 15, packUnit: "dozen" })).toBe("docena · 15 doc.");
+    expect(unitAndPack(es, "es", { unit: "each", packValue: 1, packUnit: "each" })).toBe("unidad · 1 u.");
+    // A pack unit without a value: the word alone, in the reader's language.
+    expect(unitAndPack(es, "es", { unit: null, packValue: null, packUnit: "case" })).toBe("caja");
+    expect(unitAndPack(es, "es", { unit: null, packValue: null, packUnit: "bunch" })).toBe("manojo");
   });
 });
