@@ -1,7 +1,7 @@
 import { createDuplicateTracker, understandRow } from "./understand";
 import type { ModelName, ModelNamer } from "./model.server";
 import type { ImportAiStatus, ImportRowMessage, RunMessage } from "./run-messages";
-import type { Category, DetectedFormat, PackUnit, RawRow, RowStatus, UnderstoodRow } from "./types";
+import type { Category, DetectedFormat, PackUnit, RawRow, RowStatus, SoldUnit, UnderstoodRow } from "./types";
 
 /** The longest product name kept (the product form's limit, NAME_MAX). */
 export const PRODUCT_NAME_MAX = 120;
@@ -23,7 +23,7 @@ export type PreparedRow = {
   category: Category | null;
   packValue: number | null;
   packUnit: PackUnit | null;
-  unit: string | null;
+  unit: SoldUnit | null;
   priceCents: number | null;
   sku: string | null;
   quantity: number | null;

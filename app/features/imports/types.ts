@@ -182,7 +182,7 @@ export type UnderstoodRow = {
   packValue: number | null;
   packUnit: PackUnit | null;
   /** What one unit sold is (case, lb, each, bag, …) when the file says so; else null. */
-  unit: string | null;
+  unit: SoldUnit | null;
   /** The price for the chosen list, in cents; null when missing or unusable (see messages). */
   priceCents: number | null;
   sku: string | null;
