@@ -71,6 +71,9 @@ type VitestJson = {
   }[];
 };
 
+/** A database that is down fails every test: the first few say enough. */
+const MAX_FAILURES_LISTED = 20;
+
 const firstLine = (text: string | undefined) => (text ?? "").trim().split("\n")[0]?.slice(0, 200) ?? "";
 
 function failuresOf(json: VitestJson): string[] {
@@ -119,13 +122,15 @@ function vitest(name: string, args: string[], env: Record<string, string> = {}, 
     const json = JSON.parse(readFileSync(report, "utf8")) as VitestJson;
     // A file that fails outside any test (setup, import) counts as one failure too.
     const failed = json.numFailedTests + (json.numFailedTests === 0 && (!ok || json.numFailedTestSuites > 0) ? 1 : 0);
+    const failures = failuresOf(json);
+    if (failed > 0 && failures.length === 0) failures.push("vitest failed outside any test: see its output above");
     results.push({
       name,
       passed: json.numPassedTests,
       failed,
       skipped: json.numPendingTests + json.numTodoTests,
       seconds,
-      failures: failuresOf(json),
+      failures,
     });
   };
 }
@@ -163,7 +168,9 @@ for (const r of results) {
   console.log(
     `${status} ${r.name.padEnd(40)} ${counts.padEnd(34)} ${r.seconds.toFixed(0).padStart(5)} s${r.note ? `  (${r.note.split("\n")[0]})` : ""}`,
   );
-  for (const failure of r.failures ?? []) console.log(`     - ${failure}`);
+  const failures = r.failures ?? [];
+  for (const failure of failures.slice(0, MAX_FAILURES_LISTED)) console.log(`     - ${failure}`);
+  if (failures.length > MAX_FAILURES_LISTED) console.log(`     … and ${failures.length - MAX_FAILURES_LISTED} more`);
 }
 console.log(`npm test took ${minutes} min ${seconds} s`);
 console.log(`${total.passed} passed, ${total.failed} failed`);
