@@ -60,6 +60,31 @@ async function run(items: Item[], slug = listSlug) {
   return result;
 }
 
+/** The command line's `--dry-run` of these items. */
+async function dryRun(items: Item[]) {
+  const dry = await importFile({
+    dryRun: true,
+    collectRows: true,
+    actor: seller,
+    fileName: "items.csv",
+    bytes: csv(items),
+    listSlug,
+  });
+  if (!dry.ok) throw new Error("refused");
+  return dry;
+}
+
+/** The screen's way: the products the file may meet, then the plan in the browser's worker. */
+async function screenPlan(items: Item[]) {
+  const understood = await understandText(csv(items).toString("utf8"));
+  if (!understood.ok) throw new Error("refused");
+  const existing = await findExistingProducts(listId, {
+    quickbooksIds: understood.rows.map((r) => r.quickbooksId!),
+    skus: understood.rows.map((r) => r.sku!),
+  });
+  return planImport(understood.rows, indexExisting(existing));
+}
+
 const rowOf = (rows: ImportRowResult[], item: string) => rows.find((r) => r.item === item)!;
 const productOf = async (quickbooksId: string) =>
   (await db().select().from(product).where(eq(product.quickbooksId, quickbooksId)))[0];
@@ -280,24 +305,9 @@ describe(`the dry run plans the same refusals (${test.kind})`, () => {
       ["MANGO ATA", "MANGO ATAULFO 12CT", "MAN-12", "19.00", "40"],
       ["LIME175", "LIMON PERSA 175CT 40#", "LIM-175", "33.00", "75"],
     ];
-    const dry = await importFile({
-      dryRun: true,
-      collectRows: true,
-      actor: seller,
-      fileName: "items.csv",
-      bytes: csv(items),
-      listSlug,
-    });
-    if (!dry.ok) throw new Error("refused");
+    const dry = await dryRun(items);
 
-    // The screen's way: the products the file may meet, then the plan in the browser's worker.
-    const understood = await understandText(csv(items).toString("utf8"));
-    if (!understood.ok) throw new Error("refused");
-    const existing = await findExistingProducts(listId, {
-      quickbooksIds: understood.rows.map((r) => r.quickbooksId!),
-      skus: understood.rows.map((r) => r.sku!),
-    });
-    const plan = planImport(understood.rows, indexExisting(existing));
+    const plan = await screenPlan(items);
 
     const real = await run(items);
     const statuses = (rows: ImportRowResult[]) =>
@@ -356,22 +366,8 @@ describe(`the dry run matches by SKU as the run does (${test.kind})`, () => {
       ["KIWI B", "KIWI 36CT", "KIW-1", "21.00", "5"],
       ["GUAVA NEW", "GUAYABA 10#", "GUA-9", "15.00", "3"],
     ];
-    const understood = await understandText(csv(items).toString("utf8"));
-    if (!understood.ok) throw new Error("refused");
-    const existing = await findExistingProducts(listId, {
-      quickbooksIds: understood.rows.map((r) => r.quickbooksId!),
-      skus: understood.rows.map((r) => r.sku!),
-    });
-    const plan = planImport(understood.rows, indexExisting(existing));
-    const dry = await importFile({
-      dryRun: true,
-      collectRows: true,
-      actor: seller,
-      fileName: "items.csv",
-      bytes: csv(items),
-      listSlug,
-    });
-    if (!dry.ok) throw new Error("refused");
+    const plan = await screenPlan(items);
+    const dry = await dryRun(items);
 
     const real = await run(items);
     const outcome = (rows: ImportRowResult[]) => rows.map((r) => [r.item, r.finalStatus, r.productId]);
