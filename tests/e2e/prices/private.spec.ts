@@ -1,9 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { phone, useBrowser, visible } from "../../support/e2e";
+import type { Page } from "playwright-core";
+import { phone, useBrowser, visible, type Session } from "../../support/e2e";
 import { RELEASE_HIDDEN_AFTER_MS } from "../../../app/features/price-lists/components/use-live-list";
 import { createListCopy, priceRow, uniqueName } from "./fixtures";
 
 const { session } = useBrowser();
+
+/** As if the browser had put the page in the background, or brought it back. */
+function setVisibility(page: Page, state: "hidden" | "visible") {
+  return page.evaluate((value) => {
+    Object.defineProperty(document, "visibilityState", { value, configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, state);
+}
+
+/** The seller raises the list's first price by `amount`; answers its cell with the new price on `page`. */
+async function changeFirstPrice(seller: Session, slug: string, page: Page, amount: number) {
+  await seller.goto(`/prices-manage/${slug}`, { axe: false });
+  const product = await seller.page.getByRole("rowheader").first().innerText();
+  const input = seller.page.getByRole("textbox", { name: product, exact: true });
+  const next = (Number(await input.inputValue()) + amount).toFixed(2);
+  await input.fill(next);
+  await seller.page.getByRole("button", { name: "Save changes" }).click();
+  await visible(seller.page.getByText("Changes saved successfully."));
+  return priceRow(page, product).getByRole("cell", { name: `$${next}`, exact: true });
+}
 
 describe("private prices", () => {
   it("shows a customer their own list read-only and live, in Spanish on a phone, dark", async () => {
@@ -54,31 +75,18 @@ describe("private prices", () => {
     await viewer.goto(`/pricesprivate/${slug}`, { axe: false });
     const live = page.getByText("Live: prices update by themselves");
     await visible(live);
-    const setVisibility = (state: "hidden" | "visible") =>
-      page.evaluate((value) => {
-        Object.defineProperty(document, "visibilityState", { value, configurable: true });
-        document.dispatchEvent(new Event("visibilitychange"));
-      }, state);
-
-    await setVisibility("hidden");
+    await setVisibility(page, "hidden");
     const closed = page.waitForEvent("requestfailed", (r) => r.url().endsWith(`/pricesprivate/${slug}/events`));
     await page.clock.fastForward(RELEASE_HIDDEN_AFTER_MS);
     await closed;
     await visible(page.getByText("Connecting to live prices…"));
 
     // A price changes while the page is away and has no stream.
-    await seller.goto(`/prices-manage/${slug}`, { axe: false });
-    const product = await seller.page.getByRole("rowheader").first().innerText();
-    const input = seller.page.getByRole("textbox", { name: product, exact: true });
-    const next = (Number(await input.inputValue()) + 3.33).toFixed(2);
-    await input.fill(next);
-    await seller.page.getByRole("button", { name: "Save changes" }).click();
-    await visible(seller.page.getByText("Changes saved successfully."));
-    const cell = priceRow(page, product).getByRole("cell", { name: `$${next}`, exact: true });
+    const cell = await changeFirstPrice(seller, slug, page, 3.33);
     expect(await cell.count()).toBe(0);
 
     const reopened = page.waitForRequest((r) => r.url().endsWith(`/pricesprivate/${slug}/events`));
-    await setVisibility("visible");
+    await setVisibility(page, "visible");
     await reopened;
     await visible(live);
     await visible(cell);
@@ -102,10 +110,7 @@ describe("private prices", () => {
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
     expect(streams).toEqual([]);
     const opened = page.waitForRequest((r) => r.url().endsWith("/pricesprivate/restaurants/events"));
-    await page.evaluate(() => {
-      Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
-      document.dispatchEvent(new Event("visibilitychange"));
-    });
+    await setVisibility(page, "visible");
     await opened;
     await visible(page.getByText("Live: prices update by themselves"));
   });
@@ -154,14 +159,7 @@ describe("private prices", () => {
     await viewer.scan();
 
     // A price changes while the page cannot hear about it.
-    await seller.goto(`/prices-manage/${slug}`, { axe: false });
-    const product = await seller.page.getByRole("rowheader").first().innerText();
-    const input = seller.page.getByRole("textbox", { name: product, exact: true });
-    const next = (Number(await input.inputValue()) + 2.22).toFixed(2);
-    await input.fill(next);
-    await seller.page.getByRole("button", { name: "Save changes" }).click();
-    await visible(seller.page.getByText("Changes saved successfully."));
-    const cell = priceRow(viewer.page, product).getByRole("cell", { name: `$${next}`, exact: true });
+    const cell = await changeFirstPrice(seller, slug, viewer.page, 2.22);
     expect(await cell.count()).toBe(0);
 
     // The connection comes back on the next attempt (the back-off waits up to 10 s), and the page
