@@ -1,9 +1,11 @@
+import { Sprout } from "lucide-react";
 import { Img } from "~/components/ui/img";
 import { cn } from "~/lib/cn";
 
 /**
- * A product's picture, or a quiet placeholder of the same size when it has none, so cards line
- * up and nothing shifts. The name is next to it, so the picture itself is decorative.
+ * A product's picture, or a quiet placeholder of the same size when it has none (the site's sprout,
+ * faint, so an empty frame does not read as a picture that failed to load), so cards line up and
+ * nothing shifts. The name is next to it, so the picture itself is decorative.
  */
 export function ProductImage({
   imageKey,
@@ -38,7 +40,13 @@ export function ProductImage({
       </div>
     );
   }
-  if (!imageKey) return <div aria-hidden="true" className={frame} />;
+  if (!imageKey) {
+    return (
+      <div aria-hidden="true" className={cn(frame, "flex items-center justify-center")}>
+        <Sprout className="size-1/3 text-slate-300 dark:text-slate-700" strokeWidth={1.5} />
+      </div>
+    );
+  }
   return (
     <div className={frame}>
       <Img
