@@ -63,6 +63,10 @@ export const privateRoutes = [
 /** Files for signed-in people's browsers, not pages; each answers only with its permission. */
 export const privateResources = [
   { path: "/translations", permission: "translations:load" },
+  { path: "/prices-short.pdf", permission: "print:view" },
+  { path: "/prices-long.pdf", permission: "print:view" },
+  { path: "/prices-selected.pdf", permission: "print:view" },
+  { path: "/prices-selected/selection", permission: "print:view" },
 ] as const satisfies readonly { path: string; permission: Permission }[];
 
 export const publicPaths = ["/", "/about", "/about-us", "/contact", "/products", "/prices"] as const;

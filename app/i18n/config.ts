@@ -18,6 +18,7 @@ export const namespaces = [
   "prices",
   "activity",
   "products",
+  "print",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

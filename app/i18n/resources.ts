@@ -9,6 +9,7 @@ import enGeneral from "./locales/en/general.json";
 import enImport from "./locales/en/import.json";
 import enNavigation from "./locales/en/navigation.json";
 import enPrices from "./locales/en/prices.json";
+import enPrint from "./locales/en/print.json";
 import enProducts from "./locales/en/products.json";
 import enPublic from "./locales/en/public.json";
 import enUsers from "./locales/en/users.json";
@@ -23,6 +24,7 @@ import esGeneral from "./locales/es/general.json";
 import esImport from "./locales/es/import.json";
 import esNavigation from "./locales/es/navigation.json";
 import esPrices from "./locales/es/prices.json";
+import esPrint from "./locales/es/print.json";
 import esProducts from "./locales/es/products.json";
 import esPublic from "./locales/es/public.json";
 import esUsers from "./locales/es/users.json";
@@ -44,6 +46,7 @@ export const en = {
   prices: enPrices,
   activity: enActivity,
   products: enProducts,
+  print: enPrint,
 } satisfies Record<Namespace, unknown>;
 
 export const es: Record<Namespace, unknown> = {
@@ -61,6 +64,7 @@ export const es: Record<Namespace, unknown> = {
   prices: esPrices,
   activity: esActivity,
   products: esProducts,
+  print: esPrint,
 };
 
 export const resources: Record<Lang, Record<Namespace, unknown>> = { en, es };

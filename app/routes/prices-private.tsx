@@ -7,6 +7,9 @@ import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { FormAlert, TextField } from "~/components/ui/field";
 import { packPriceRows, PrivatePriceTable, unpackPriceRows } from "~/features/catalog/components/private-price-table";
+import { SelectionBar } from "~/features/print/components/selection-bar";
+import { usePrintSelection } from "~/features/print/components/use-print-selection";
+import { findSelectedSlugs } from "~/features/print/sheets.server";
 import { LiveStatus } from "~/features/price-lists/components/live-status";
 import { useLiveList } from "~/features/price-lists/components/use-live-list";
 import { findPriceItems } from "~/features/price-lists/items.server";
@@ -43,11 +46,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (params.id && params.id !== list?.slug) throw data(null, { status: 404, statusText: "Not Found" });
   }
   const lists = staff ? (await listPriceListNames()).map((l) => ({ slug: l.slug, name: l.name })) : [];
-  if (!list) return { staff, lists, list: null, items: packPriceRows([]) };
-  const items = await findPriceItems(list.id, getLang(context));
+  if (!list) return { staff, lists, list: null, items: packPriceRows([]), selected: [] };
+  const [items, selected] = await Promise.all([
+    findPriceItems(list.id, getLang(context)),
+    findSelectedSlugs(user.id, list.id),
+  ]);
   return {
     staff,
     lists,
+    selected,
     list: { slug: list.slug, name: list.name, description: list.description, updatedAt: list.updatedAt },
     // Only what the table shows, packed: the page's data is sent again to hydrate it, and a list
     // can hold thousands of items.
@@ -55,10 +62,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-function ListView({ list, packed }: { list: NonNullable<Route.ComponentProps["loaderData"]["list"]>; packed: string }) {
+function ListView({
+  list,
+  packed,
+  selected,
+}: {
+  list: NonNullable<Route.ComponentProps["loaderData"]["list"]>;
+  packed: string;
+  selected: string[];
+}) {
   const { t } = useTranslation("prices");
   const items = useMemo(() => unpackPriceRows(packed), [packed]);
   const live = useLiveList(list.slug);
+  const selection = usePrintSelection(list.slug, selected);
   const [filter, setFilter] = useState("");
   const needle = filter.trim().toLocaleLowerCase();
   const shown = needle ? items.filter((i) => i.name.toLocaleLowerCase().includes(needle)) : items;
@@ -86,12 +102,15 @@ function ListView({ list, packed }: { list: NonNullable<Route.ComponentProps["lo
       <p className="text-sm font-medium text-slate-700 dark:text-slate-300">
         {t("private.count", { count: shown.length })}
       </p>
+      {items.length > 0 ? (
+        <SelectionBar list={list.slug} selection={selection} shown={shown.map((i) => i.slug)} />
+      ) : null}
       {items.length === 0 ? (
         <FormAlert tone="info">{t("private.empty")}</FormAlert>
       ) : shown.length === 0 ? (
         <p className="text-slate-700 dark:text-slate-300">{t("private.noMatch", { filter })}</p>
       ) : (
-        <PrivatePriceTable items={shown} />
+        <PrivatePriceTable items={shown} selection={selection} />
       )}
     </>
   );
@@ -99,7 +118,7 @@ function ListView({ list, packed }: { list: NonNullable<Route.ComponentProps["lo
 
 export default function PricesPrivate({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("prices");
-  const { staff, lists, list, items } = loaderData;
+  const { staff, lists, list, items, selected } = loaderData;
   return (
     <div className="mx-auto max-w-navbar space-y-6 px-4 py-8">
       <header className="space-y-2">
@@ -131,7 +150,7 @@ export default function PricesPrivate({ loaderData }: Route.ComponentProps) {
         </Form>
       ) : null}
       {list ? (
-        <ListView key={list.slug} list={list} packed={items} />
+        <ListView key={list.slug} list={list} packed={items} selected={selected} />
       ) : (
         <FormAlert tone="info">{staff ? t("errors.noLists") : t("private.noList")}</FormAlert>
       )}

@@ -20,6 +20,8 @@ const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error("DATABASE_URL must name the PostgreSQL database to read.");
 await openDatabase({ kind: "postgres", url: databaseUrl });
 const i18n = i18nFor("en");
+// The app's page renders the table with its print selection, so the baseline renders the same.
+const noSelection = { selected: new Set<string>(), toggle: () => {} };
 
 function Page({ name, items }: { name: string; items: PrivatePriceRow[] }) {
   return (
@@ -31,7 +33,7 @@ function Page({ name, items }: { name: string; items: PrivatePriceRow[] }) {
       <body>
         <h1>{name}</h1>
         <I18nextProvider i18n={i18n}>
-          <PrivatePriceTable items={items} />
+          <PrivatePriceTable items={items} selection={noSelection} />
         </I18nextProvider>
       </body>
     </html>

@@ -88,6 +88,8 @@ describe(`dashboard (${test.kind})`, () => {
       "/products",
       "/ai",
       "/prices-short",
+      "/prices-long",
+      "/prices-selected",
       "/products/manage",
       "/prices-manage",
       "/import-quickbooks",
@@ -117,7 +119,15 @@ describe(`dashboard (${test.kind})`, () => {
     expect(data.priceList).toEqual({ name: "Customers", slug: "customers", assigned: false });
     expect(data.users).toBeNull();
     expect(data.recentActivity).toBeNull();
-    expect(data.links.map((l) => l.to)).toEqual(["/pricesprivate", "/products", "/ai", "/prices-short", "/profile"]);
+    expect(data.links.map((l) => l.to)).toEqual([
+      "/pricesprivate",
+      "/products",
+      "/ai",
+      "/prices-short",
+      "/prices-long",
+      "/prices-selected",
+      "/profile",
+    ]);
 
     const assigned = await loadData(assignedCustomer);
     expect(assigned.priceList).toEqual({ name: "Restaurants", slug: "restaurants", assigned: true });

@@ -56,6 +56,9 @@ function classify(url: string, file: string): Page | null {
   if (url === "/unauthorized") return { url, file, kind: "unauthorized" };
   const exact = privateRoutes.find((r) => r.path === url);
   if (exact) return { url, file, kind: "private", permission: exact.permission, dynamic: false };
+  // A file (a PDF, a JSON answer) may say 404 when what it draws from is missing.
+  const resource = privateResources.find((r) => r.path === url);
+  if (resource) return { url, file, kind: "private", permission: resource.permission, dynamic: true };
   const under = [...privateRoutes, ...privateResources].find((r) => url.startsWith(`${r.path}/`));
   if ((publicPaths as readonly string[]).includes(url)) return { url, file, kind: "public" };
   if ((publicResources as readonly string[]).includes(url)) return { url, file, kind: "public" };
@@ -139,6 +142,8 @@ function expectedGet(page: Page, who: Who): { status: number[]; location?: strin
     case "private":
       if (!signedIn) return { status: [302], location: loginFor(page.url) };
       if (!can({ role: who }, page.permission)) return { status: [302], location: "/unauthorized" };
+      // Nobody has selected anything to print here: the empty selection's page says how to.
+      if (page.url === "/prices-selected.pdf") return { status: [302], location: "/prices-selected" };
       // A made-up id may well not exist; what matters is that the guard let the role through.
       return { status: page.dynamic ? [200, 404] : [200] };
     case "public":

@@ -182,3 +182,36 @@ export const activity = pgTable(
     index("activity_actor_idx").on(t.actorId),
   ],
 );
+
+/**
+ * The products a person ticked to print from one list (ADR 020): kept on the server, so the
+ * selection survives a reload and follows them to another device.
+ */
+export const printSelection = pgTable(
+  "print_selection",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    priceListId: uuid("price_list_id")
+      .notNull()
+      .references(() => priceList.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => product.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.priceListId, t.productId] })],
+);
+
+/** The last sheet options a person chose (list, paper, pictures, language), offered again next time. */
+export const printPreference = pgTable("print_preference", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  priceListId: uuid("price_list_id").references(() => priceList.id, { onDelete: "set null" }),
+  paper: text("paper").notNull().default("letter"),
+  images: boolean("images").notNull().default(false),
+  lang: text("lang"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -8,6 +8,8 @@ export type QuickLink = {
     | "viewProducts"
     | "assistant"
     | "printShortList"
+    | "printLongList"
+    | "printSelected"
     | "manageProducts"
     | "administerPrices"
     | "importQuickbooks"
@@ -23,6 +25,8 @@ export const quickLinks: readonly QuickLink[] = [
   { to: "/products", label: "viewProducts", permission: "products:view" },
   { to: "/ai", label: "assistant", permission: "assistant:use" },
   { to: "/prices-short", label: "printShortList", permission: "print:view" },
+  { to: "/prices-long", label: "printLongList", permission: "print:view" },
+  { to: "/prices-selected", label: "printSelected", permission: "print:view" },
   { to: "/products/manage", label: "manageProducts", permission: "products:manage" },
   { to: "/prices-manage", label: "administerPrices", permission: "prices:manage" },
   { to: "/import-quickbooks", label: "importQuickbooks", permission: "import:run" },

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { isImageFormat, isImageKey, isImageWidth, type ImageFormat, type ImageWidth } from "~/lib/images";
+import { imageWidths, isImageFormat, isImageKey, isImageWidth, type ImageFormat, type ImageWidth } from "~/lib/images";
 
 /** Larger inputs are refused before decoding: a small file can claim a huge canvas (a decompression bomb). */
 export const maxInputPixels = 40_000_000;
@@ -72,3 +73,68 @@ export async function renderImage(request: ImageRequest): Promise<string> {
 }
 
 export const imageContentTypes: Record<ImageFormat, string> = { avif: "image/avif", webp: "image/webp" };
+
+/**
+ * The smallest web rendering already on disk that is at least `pixels` wide. Decoding a stored
+ * picture (up to 2000 px, WebP) takes 10–20 ms, so a sheet of 2,000 new pictures would take half a
+ * minute; a rendering of a few hundred pixels decodes in about a millisecond and is enough for a
+ * thumbnail. Renderings are written whole and renamed, so one that exists is complete.
+ */
+function smallestRendering(dataDir: string, key: string, pixels: number) {
+  for (const width of imageWidths) {
+    if (width < pixels) continue;
+    for (const format of ["webp", "avif"] as const) {
+      const file = path.resolve(dataDir, "cache", "img", key, `${width}.${format}`);
+      if (existsSync(file)) return file;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A thumbnail for the PDF price sheet: JPEG (pdfkit reads only JPEG and PNG) flattened on white,
+ * fitting `size` points square at twice the pixels so it stays sharp on paper. Rendered once and
+ * kept on disk beside the web renderings; undefined when the key is invalid, the source is missing
+ * or cannot be decoded.
+ */
+export async function pdfThumbnail(dataDir: string, key: string, size: number): Promise<Buffer | undefined> {
+  if (!isImageKey(key) || !Number.isInteger(size) || size < 1 || size > 512) return undefined;
+  const uploads = path.resolve(dataDir, "uploads");
+  const source = path.resolve(uploads, key);
+  if (!source.startsWith(uploads + path.sep)) return undefined;
+  try {
+    if (!statSync(source).isFile()) return undefined;
+  } catch {
+    return undefined;
+  }
+  const pixels = size * 2;
+  const cached = path.resolve(dataDir, "cache", "img", key, `pdf-${pixels}.jpg`);
+  try {
+    return await readFile(cached);
+  } catch {
+    // Not rendered yet.
+  }
+  let bytes: Buffer;
+  try {
+    const { default: sharp } = await import("sharp");
+    const input = smallestRendering(dataDir, key, pixels) ?? source;
+    bytes = await sharp(input, { limitInputPixels: maxInputPixels, failOn: "error" })
+      .rotate()
+      .resize({ width: pixels, height: pixels, fit: "inside", withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+  } catch {
+    return undefined;
+  }
+  // A cache that cannot be written only costs a rendering next time.
+  const partial = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    await mkdir(path.dirname(cached), { recursive: true });
+    await writeFile(partial, bytes);
+    await rename(partial, cached);
+  } catch {
+    await rm(partial, { force: true }).catch(() => undefined);
+  }
+  return bytes;
+}

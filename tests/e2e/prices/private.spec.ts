@@ -33,9 +33,9 @@ describe("private prices", () => {
     await visible(s.page.getByRole("heading", { level: 1, name: "Listas de precios" }));
     await visible(s.page.getByRole("heading", { level: 2, name: "Customers" }));
     await visible(s.page.getByText("En vivo: los precios se actualizan solos"));
-    // Read-only: no list to choose and nothing to edit.
+    // Read-only: no list to choose and nothing to edit (the ticks only choose what to print).
     expect(await s.page.getByRole("combobox").count()).toBe(0);
-    expect(await s.page.locator("main input:not([type=search])").count()).toBe(0);
+    expect(await s.page.locator("main input:not([type=search]):not([type=checkbox])").count()).toBe(0);
     const rows = s.page.locator("tbody tr");
     const all = await rows.count();
     expect(all).toBeGreaterThan(10);
@@ -58,7 +58,7 @@ describe("private prices", () => {
     await s.goto("/pricesprivate");
     await visible(s.page.getByRole("heading", { level: 2, name: "Customers" }));
     await s.page.getByRole("combobox", { name: "Price list" }).selectOption({ label: "Restaurants" });
-    await s.page.getByRole("button", { name: "Show" }).click();
+    await s.page.getByRole("button", { name: "Show", exact: true }).click();
     await s.page.waitForURL("**/pricesprivate/restaurants");
     await visible(s.page.getByRole("heading", { level: 2, name: "Restaurants" }));
     await visible(s.page.getByText("Live: prices update by themselves"));

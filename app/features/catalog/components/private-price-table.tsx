@@ -87,57 +87,105 @@ export function unpackPriceRows(packed: string): PrivatePriceRow[] {
   return unpacked;
 }
 
+/** Products ticked for printing, by slug, and how to tick or untick some. */
+export type RowSelection = {
+  selected: ReadonlySet<string>;
+  toggle: (slugs: string[], on: boolean) => void;
+};
+
+const checkboxClass = "size-5 accent-brand-700";
+
 /**
- * A list's items in one table per category, in the order given (by category, then name). Also
- * rendered on its own by the price page benchmark's bare handler (scripts/lib/bare-price-server.tsx).
+ * A list's items in one table per category, in the order given (by category, then name). With a
+ * selection, each row and each category can be ticked for printing. Also rendered on its own by
+ * the price page benchmark's bare handler (scripts/lib/bare-price-server.tsx).
  */
-export function PrivatePriceTable({ items }: { items: PrivatePriceRow[] }) {
-  const { t, i18n } = useTranslation(["prices", "catalog"]);
+export function PrivatePriceTable({ items, selection }: { items: PrivatePriceRow[]; selection?: RowSelection }) {
+  const { t, i18n } = useTranslation(["prices", "catalog", "print"]);
   const groups = groupConsecutive(items, (row) => groupOf(row.category));
   const unitAndPack = unitAndPackLabeler(t, i18n.language);
   return (
     <div className="space-y-8">
-      {groups.map(({ group, items: rows }) => (
-        <section key={group} aria-labelledby={`private-prices-${group}`} className="space-y-2">
-          <h2 id={`private-prices-${group}`} className="text-xl font-semibold">
-            {t(`categories.${group}`, { ns: "catalog" })}
-          </h2>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-            <table className="w-full table-fixed text-left text-sm">
-              <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-                <tr>
-                  <th scope="col" className="w-1/2 px-3 py-2 font-medium">
-                    {t("private.product")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {t("private.unit")}
-                  </th>
-                  <th scope="col" className="w-28 px-3 py-2 text-right font-medium">
-                    {t("private.price")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                {rows.map((row) => (
-                  <tr key={row.slug} data-product={row.slug}>
-                    <th scope="row" className="px-3 py-2 font-medium">
-                      {row.name}
+      {groups.map(({ group, items: rows }) => {
+        const title = t(`categories.${group}`, { ns: "catalog" });
+        const ticked = selection ? rows.filter((r) => selection.selected.has(r.slug)).length : 0;
+        return (
+          <section key={group} aria-labelledby={`private-prices-${group}`} className="space-y-2">
+            <div className="flex items-center gap-3">
+              {selection ? (
+                <input
+                  type="checkbox"
+                  className={checkboxClass}
+                  aria-label={t("selection.selectCategory", { ns: "print", category: title })}
+                  checked={ticked === rows.length}
+                  ref={(box) => {
+                    if (box) box.indeterminate = ticked > 0 && ticked < rows.length;
+                  }}
+                  onChange={(e) =>
+                    selection.toggle(
+                      rows.map((r) => r.slug),
+                      e.currentTarget.checked,
+                    )
+                  }
+                />
+              ) : null}
+              <h2 id={`private-prices-${group}`} className="text-xl font-semibold">
+                {title}
+              </h2>
+            </div>
+            <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+              <table className="w-full table-fixed text-left text-sm">
+                <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+                  <tr>
+                    {selection ? (
+                      <th scope="col" className="w-11 px-3 py-2 font-medium">
+                        <span className="sr-only">{t("selection.print", { ns: "print" })}</span>
+                      </th>
+                    ) : null}
+                    <th scope="col" className="w-1/2 px-3 py-2 font-medium">
+                      {t("private.product")}
                     </th>
-                    <td className="px-3 py-2 text-slate-700 dark:text-slate-300">{unitAndPack(row)}</td>
-                    <td className="px-3 py-2 text-right font-semibold tabular-nums">
-                      {row.priceCents === null ? (
-                        <span className="font-normal text-slate-700 dark:text-slate-300">{t("private.noPrice")}</span>
-                      ) : (
-                        formatMoney(row.priceCents, i18n.language)
-                      )}
-                    </td>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {t("private.unit")}
+                    </th>
+                    <th scope="col" className="w-28 px-3 py-2 text-right font-medium">
+                      {t("private.price")}
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-      ))}
+                </thead>
+                <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                  {rows.map((row) => (
+                    <tr key={row.slug} data-product={row.slug}>
+                      {selection ? (
+                        <td className="px-3 py-2">
+                          <input
+                            type="checkbox"
+                            className={checkboxClass}
+                            aria-label={t("selection.select", { ns: "print", name: row.name })}
+                            checked={selection.selected.has(row.slug)}
+                            onChange={(e) => selection.toggle([row.slug], e.currentTarget.checked)}
+                          />
+                        </td>
+                      ) : null}
+                      <th scope="row" className="px-3 py-2 font-medium">
+                        {row.name}
+                      </th>
+                      <td className="px-3 py-2 text-slate-700 dark:text-slate-300">{unitAndPack(row)}</td>
+                      <td className="px-3 py-2 text-right font-semibold tabular-nums">
+                        {row.priceCents === null ? (
+                          <span className="font-normal text-slate-700 dark:text-slate-300">{t("private.noPrice")}</span>
+                        ) : (
+                          formatMoney(row.priceCents, i18n.language)
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        );
+      })}
     </div>
   );
 }

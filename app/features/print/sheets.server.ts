@@ -1,0 +1,245 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { can, type Principal } from "~/auth/permissions";
+import { db, withTransaction } from "~/db/client.server";
+import { printPreference, printSelection, priceList, priceListItem, product } from "~/db/schema";
+import {
+  findCustomerList,
+  findFirstListForStaff,
+  findPriceListBySlug,
+  listPriceListNames,
+} from "~/features/price-lists/lists.server";
+import { isLang, type Lang } from "~/i18n/config";
+import { translatorFor } from "~/i18n/store";
+import { siteInfo } from "~/lib/site.server";
+import { parseSheetOptions, isPaper, type RejectedOption, type SheetFormat, type SheetOptions } from "./options";
+import { buildSheet, type Sheet, type SheetItem } from "./sheet";
+
+type ListRef = { id: string; slug: string; name: string };
+
+/**
+ * The list's items that print: active products that are not archived, with both names. With
+ * `only`, just those products (a selection).
+ */
+export async function findSheetItems(listId: string, only?: readonly string[]): Promise<SheetItem[]> {
+  if (only && only.length === 0) return [];
+  const rows = await db()
+    .select({
+      productId: product.id,
+      slug: product.slug,
+      nameEn: product.nameEn,
+      nameEs: product.nameEs,
+      category: product.category,
+      unit: product.unit,
+      packValue: product.packValue,
+      packUnit: product.packUnit,
+      priceCents: priceListItem.priceCents,
+      availability: product.availability,
+      imageKey: product.imageKey,
+      active: product.active,
+      archivedAt: product.archivedAt,
+    })
+    .from(priceListItem)
+    .innerJoin(product, eq(product.id, priceListItem.productId))
+    .where(
+      only
+        ? and(eq(priceListItem.priceListId, listId), inArray(priceListItem.productId, [...only]))
+        : eq(priceListItem.priceListId, listId),
+    );
+  // Filtered here rather than in SQL for the reason findPriceItems gives: with fresh statistics
+  // lagging, the extra conditions made PostgreSQL pick a far slower plan.
+  return rows
+    .filter((r) => r.active && r.archivedAt === null)
+    .map((r) => ({
+      productId: r.productId,
+      slug: r.slug,
+      nameEn: r.nameEn,
+      nameEs: r.nameEs,
+      category: r.category,
+      unit: r.unit,
+      packValue: r.packValue === null ? null : Number(r.packValue),
+      packUnit: r.packUnit,
+      priceCents: r.priceCents,
+      available: r.availability !== "out_of_stock",
+      imageKey: r.imageKey,
+    }));
+}
+
+/** The options a person chose last time; Letter, no pictures and the reader's language before that. */
+export async function findSheetDefaults(userId: string, readerLang: Lang): Promise<SheetOptions> {
+  const [row] = await db()
+    .select({
+      slug: priceList.slug,
+      deletedAt: priceList.deletedAt,
+      paper: printPreference.paper,
+      images: printPreference.images,
+      lang: printPreference.lang,
+    })
+    .from(printPreference)
+    .leftJoin(priceList, eq(priceList.id, printPreference.priceListId))
+    .where(eq(printPreference.userId, userId));
+  if (!row) return { list: null, paper: "letter", images: false, lang: readerLang };
+  return {
+    list: row.slug && !row.deletedAt ? row.slug : null,
+    paper: isPaper(row.paper) ? row.paper : "letter",
+    images: row.images,
+    lang: isLang(row.lang) ? row.lang : readerLang,
+  };
+}
+
+async function rememberSheetOptions(userId: string, listId: string, options: SheetOptions) {
+  const values = { priceListId: listId, paper: options.paper, images: options.images, lang: options.lang };
+  await db()
+    .insert(printPreference)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: printPreference.userId, set: { ...values, updatedAt: sql`now()` } });
+}
+
+/** The products a person selected in a list, as ids. */
+export async function findSelection(userId: string, listId: string): Promise<string[]> {
+  const rows = await db()
+    .select({ productId: printSelection.productId })
+    .from(printSelection)
+    .where(and(eq(printSelection.userId, userId), eq(printSelection.priceListId, listId)));
+  return rows.map((r) => r.productId);
+}
+
+/** The slugs of the selected products that are still items of the list. */
+export async function findSelectedSlugs(userId: string, listId: string): Promise<string[]> {
+  const rows = await db()
+    .select({ slug: product.slug })
+    .from(printSelection)
+    .innerJoin(product, eq(product.id, printSelection.productId))
+    .innerJoin(
+      priceListItem,
+      and(eq(priceListItem.priceListId, printSelection.priceListId), eq(priceListItem.productId, product.id)),
+    )
+    .where(and(eq(printSelection.userId, userId), eq(printSelection.priceListId, listId)));
+  return rows.map((r) => r.slug);
+}
+
+export type SelectionChange =
+  | { kind: "add"; slugs: string[] }
+  | { kind: "remove"; slugs: string[] }
+  | { kind: "set"; slugs: string[] }
+  | { kind: "clear" };
+
+/**
+ * Adds or removes products, named by slug, of one list's selection; products the list does not
+ * hold are ignored. Answers the selection's slugs afterwards.
+ */
+export async function changeSelection(userId: string, list: ListRef, change: SelectionChange) {
+  const mine = and(eq(printSelection.userId, userId), eq(printSelection.priceListId, list.id));
+  await withTransaction(async (tx) => {
+    const slugs = change.kind === "clear" ? [] : change.slugs;
+    const ids =
+      slugs.length === 0
+        ? []
+        : (
+            await tx
+              .select({ id: product.id })
+              .from(priceListItem)
+              .innerJoin(product, eq(product.id, priceListItem.productId))
+              .where(and(eq(priceListItem.priceListId, list.id), inArray(product.slug, slugs)))
+          ).map((i) => i.id);
+    if (change.kind === "clear" || change.kind === "set") await tx.delete(printSelection).where(mine);
+    if (ids.length === 0) return;
+    if (change.kind === "remove") {
+      await tx.delete(printSelection).where(and(mine, inArray(printSelection.productId, ids)));
+    } else {
+      await tx
+        .insert(printSelection)
+        .values(ids.map((productId) => ({ userId, priceListId: list.id, productId })))
+        .onConflictDoNothing();
+    }
+  });
+  return findSelectedSlugs(userId, list.id);
+}
+
+/**
+ * The list a person may print: staff any list (the one asked for, else the last one they printed,
+ * else the first they see on /pricesprivate); a customer only the list /pricesprivate shows them,
+ * and asking for another one is answered as if it did not exist.
+ */
+export async function resolvePrintList(
+  user: NonNullable<Principal> & { id: string },
+  asked: string | null,
+): Promise<{ kind: "list"; list: ListRef } | { kind: "notFound" } | { kind: "none" }> {
+  if (can(user, "prices:view-all-lists")) {
+    if (asked) {
+      const list = await findPriceListBySlug(asked);
+      return list ? { kind: "list", list } : { kind: "notFound" };
+    }
+    const first = await findFirstListForStaff();
+    return first ? { kind: "list", list: first } : { kind: "none" };
+  }
+  const own = await findCustomerList(user.id);
+  if (asked && asked !== own?.slug) return { kind: "notFound" };
+  return own ? { kind: "list", list: own } : { kind: "none" };
+}
+
+export type SheetPage =
+  | { kind: "none"; options: SheetOptions; rejected: RejectedOption[]; lists: ListRef[] }
+  | { kind: "notFound"; options: SheetOptions; rejected: RejectedOption[]; lists: ListRef[] }
+  | {
+      kind: "sheet";
+      options: SheetOptions;
+      rejected: RejectedOption[];
+      lists: ListRef[];
+      sheet: Sheet;
+      /** Selected products the sheet leaves out because the list no longer holds them or they are hidden. */
+      dropped: number;
+    };
+
+/**
+ * Everything a sheet's page or PDF needs from its URL: the options (remembered for next time when
+ * the URL chose them), the list the person may print, and the sheet.
+ */
+export async function loadSheetPage(
+  user: NonNullable<Principal> & { id: string },
+  readerLang: Lang,
+  format: SheetFormat,
+  url: URL,
+  { remember = true }: { remember?: boolean } = {},
+): Promise<SheetPage> {
+  const staff = can(user, "prices:view-all-lists");
+  const defaults = await findSheetDefaults(user.id, readerLang);
+  const { options, rejected, given } = parseSheetOptions(url.searchParams, {
+    ...defaults,
+    // A remembered list is a member of staff's choice; a customer always has their own.
+    list: staff ? defaults.list : null,
+  });
+  const lists = staff ? (await listPriceListNames()).map(({ id, slug, name }) => ({ id, slug, name })) : [];
+  // A malformed list name names no list: the same answer as an unknown one.
+  if (rejected.some((r) => r.option === "list")) return { kind: "notFound", options, rejected: [], lists };
+  let resolved = await resolvePrintList(user, options.list);
+  // A remembered list that has since been deleted is not the person's mistake: fall back quietly.
+  if (resolved.kind === "notFound" && !given.list) resolved = await resolvePrintList(user, null);
+  if (resolved.kind !== "list") return { kind: resolved.kind, options, rejected, lists };
+
+  const list = resolved.list;
+  const chosen = { ...options, list: list.slug };
+  let dropped = 0;
+  let items: SheetItem[];
+  if (format === "selected") {
+    const selected = await findSelection(user.id, list.id);
+    items = await findSheetItems(list.id, selected);
+    dropped = selected.length - items.length;
+  } else {
+    items = await findSheetItems(list.id);
+  }
+  if (remember && (given.list || given.paper || given.images || given.lang)) {
+    await rememberSheetOptions(user.id, list.id, chosen);
+  }
+  const sheet = buildSheet({
+    format,
+    paper: chosen.paper,
+    images: chosen.images,
+    lang: chosen.lang,
+    t: translatorFor(chosen.lang) as never,
+    list: { slug: list.slug, name: list.name },
+    site: siteInfo(),
+    items,
+    readAt: new Date(),
+  });
+  return { kind: "sheet", options: chosen, rejected, lists, sheet, dropped };
+}

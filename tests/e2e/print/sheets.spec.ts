@@ -1,0 +1,176 @@
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { desktop, phone, useBrowser, visible } from "../../support/e2e";
+import { compactText, readPdf, type PdfPage } from "../../support/pdf";
+import { createListCopy, uniqueName } from "../prices/fixtures";
+
+const { session } = useBrowser();
+
+const size = { letter: { width: 612, height: 792 }, legal: { width: 612, height: 1008 } } as const;
+
+/** The products and prices the sheet shows on screen, read from its rows. */
+async function sheetRows(page: Page) {
+  return page.locator("article [data-product]").evaluateAll((rows) =>
+    rows.map((row) => {
+      const name = (row.querySelector("th, span > span") as HTMLElement | null)?.innerText.split("\n")[0] ?? "";
+      const price = [...row.querySelectorAll("td, span")]
+        .map((e) => (e as HTMLElement).innerText.trim())
+        .find((text) => /^\$[\d,]+\.\d\d$/.test(text));
+      return { name: name.trim(), price: price ?? "" };
+    }),
+  );
+}
+
+/**
+ * What every page of a printed sheet must carry, and that no row is cut: each product's name and
+ * its price are on one page, once in the whole document.
+ */
+function checkPages(
+  pages: PdfPage[],
+  paper: keyof typeof size,
+  rows: Array<{ name: string; price: string }>,
+  list: string,
+) {
+  for (const [at, page] of pages.entries()) {
+    expect({ width: page.width, height: page.height }).toEqual(size[paper]);
+    expect(page.text).toContain("Pompano Fresh Produce");
+    expect(page.text).toContain(list);
+    expect(page.text).toContain("Prices subject to change");
+    expect(page.text).toContain(`Page ${at + 1} of ${pages.length}`);
+  }
+  for (const row of rows) {
+    const name = compactText(row.name);
+    const found = pages.filter((p) => p.compact.includes(name));
+    expect(found, `${row.name} printed on one page`).toHaveLength(1);
+    expect(found[0].compact, `${row.name} and ${row.price} on one page`).toContain(compactText(row.price));
+  }
+}
+
+describe("printed price sheets", () => {
+  it.each([
+    ["short", "letter", false],
+    ["short", "legal", true],
+    ["long", "letter", true],
+    ["long", "legal", false],
+  ] as const)(
+    "prints the %s list on %s paper (pictures: %s) with a header and page numbers on every page",
+    async (format, paper, images) => {
+      const s = await session({ as: "seller" });
+      await s.goto(`/prices-${format}?list=wholesale&paper=${paper}&images=${images ? 1 : 0}&sheetLang=en`);
+      await visible(s.page.getByRole("article", { name: "Preview of the sheet as it prints" }));
+      const rows = await sheetRows(s.page);
+      expect(rows.length).toBeGreaterThan(20);
+      if (images) {
+        await s.page.waitForFunction(() => [...document.images].every((img) => img.complete));
+      }
+      const pdf = await s.page.pdf({ preferCSSPageSize: true, printBackground: true });
+      const pages = await readPdf(pdf);
+      checkPages(pages, paper, rows, "Wholesale");
+      // The short list fits the demo catalogue on one page; the long one needs more.
+      if (format === "short") expect(pages).toHaveLength(1);
+      else expect(pages.length).toBeGreaterThan(1);
+      // Only the sheet prints: no navigation, toolbar or site footer.
+      expect(pages[0].text).not.toContain("Download PDF");
+      expect(pages[0].text).not.toContain("About Us");
+      if (images) expect(pages.reduce((n, p) => n + p.images, 0)).toBeGreaterThan(0);
+
+      // The server's PDF of the same options says the same.
+      const link = s.page.getByRole("link", { name: "Download PDF" });
+      const href = await link.getAttribute("href");
+      const response = await s.page.request.get(href!);
+      expect(response.headers()["content-type"]).toBe("application/pdf");
+      expect(response.headers()["content-disposition"]).toMatch(
+        new RegExp(`filename="wholesale-${format}-\\d{4}-\\d{2}-\\d{2}\\.pdf"`),
+      );
+      const server = await readPdf(await response.body());
+      checkPages(server, paper, rows, "Wholesale");
+      if (images) expect(server.reduce((n, p) => n + p.images, 0)).toBeGreaterThan(0);
+    },
+  );
+
+  it("prints in Spanish on a phone in the dark, on a white sheet", async () => {
+    const s = await session({ as: "customer", lang: "es", viewport: phone, colorScheme: "dark", theme: "dark" });
+    await s.goto("/prices-long?images=1");
+    await visible(s.page.getByRole("heading", { level: 1, name: "Imprimir lista larga" }));
+    await visible(s.page.getByRole("button", { name: "Imprimir" }));
+    const article = s.page.getByRole("article", { name: "Vista previa de la hoja tal como se imprime" });
+    expect(await article.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe("rgb(255, 255, 255)");
+    await s.page.emulateMedia({ media: "print" });
+    expect(await s.page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(255, 255, 255)");
+    const pages = await readPdf(await s.page.pdf({ preferCSSPageSize: true, printBackground: true }));
+    expect(pages[0].text).toContain("Precios sujetos a cambio");
+    expect(pages[0].text).toContain(`Página 1 de ${pages.length}`);
+    expect(pages[0].text).toContain("Disponibilidad");
+  });
+
+  it("refuses a customer another customer's list, the sheet and its PDF", async () => {
+    const s = await session({ as: "customer" });
+    s.allowConsole(/status of 404/);
+    const page = await s.goto("/prices-short?list=restaurants", { axe: false });
+    expect(page?.status()).toBe(404);
+    expect((await s.page.request.get("/prices-long.pdf?list=restaurants")).status()).toBe(404);
+  });
+
+  it("says which options it did not understand, in the reader's language", async () => {
+    const s = await session({ as: "admin", lang: "es" });
+    await s.goto("/prices-short?paper=a4&sheetLang=fr");
+    await visible(s.page.getByText("“a4” no es un tamaño de papel que imprimimos: la hoja usa Carta (8.5x11)."));
+    await visible(s.page.getByText("“fr” no es un idioma de la hoja: sale en Español."));
+  });
+});
+
+describe("the selection of products to print", () => {
+  it("survives a reload and another browser, and prints only what was ticked", async () => {
+    const seller = await session({ as: "seller" });
+    const slug = await createListCopy(seller, uniqueName("Print"));
+    await seller.goto(`/pricesprivate/${slug}`);
+    await visible(seller.page.getByText("No products selected"));
+    await seller.page.getByRole("checkbox", { name: "Select Hass Avocados" }).check();
+    await seller.page.getByRole("checkbox", { name: "Select all of Herbs" }).check();
+    const count = seller.page.getByText(/^\d+ products selected$/);
+    await visible(count);
+    const ticked = await count.innerText();
+
+    await seller.page.reload();
+    await seller.hydrated();
+    await visible(seller.page.getByText(ticked));
+    expect(await seller.page.getByRole("checkbox", { name: "Select Hass Avocados" }).isChecked()).toBe(true);
+
+    const other = await session({ as: "seller", viewport: phone });
+    await other.goto(`/pricesprivate/${slug}`);
+    await visible(other.page.getByText(ticked));
+    await other.page.getByRole("link", { name: "Print selected" }).click();
+    await other.page.waitForURL(`**/prices-selected?list=${slug}`);
+    await visible(other.page.getByRole("article", { name: "Preview of the sheet as it prints" }));
+    const names = (await sheetRows(other.page)).map((r) => r.name);
+    expect(names).toContain("Hass Avocados");
+    expect(names).toContain("Basil");
+    expect(names).not.toContain("Bananas");
+    expect(`${names.length} products selected`).toBe(ticked);
+
+    // Cleared, the sheet says so and leads back to choosing.
+    await seller.page.getByRole("button", { name: "Clear selection" }).click();
+    await visible(seller.page.getByText("No products selected"));
+    await other.goto(`/prices-selected?list=${slug}`);
+    await visible(other.page.getByText("No products are selected for this list yet."));
+    await other.page.getByRole("link", { name: "Choose products to print" }).click();
+    await other.page.waitForURL(`**/pricesprivate/${slug}`);
+  });
+
+  it("keeps the ticks on screen when the connection drops, and saves them on retry", async () => {
+    const s = await session({ as: "admin", viewport: desktop });
+    const slug = await createListCopy(s, uniqueName("Offline"));
+    await s.goto(`/pricesprivate/${slug}`);
+    s.allowConsole(/Failed to load resource|ERR_INTERNET_DISCONNECTED/);
+    await s.context.setOffline(true);
+    await s.page.getByRole("checkbox", { name: "Select Basil" }).check();
+    await visible(s.page.getByText("Your selection could not be saved. Please try again."));
+    expect(await s.page.getByRole("checkbox", { name: "Select Basil" }).isChecked()).toBe(true);
+    await s.context.setOffline(false);
+    await s.page.getByRole("button", { name: "Try again" }).click();
+    await s.page.getByText("Your selection could not be saved. Please try again.").waitFor({ state: "hidden" });
+    await s.page.reload();
+    await s.hydrated();
+    expect(await s.page.getByRole("checkbox", { name: "Select Basil" }).isChecked()).toBe(true);
+  });
+});

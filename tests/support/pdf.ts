@@ -1,0 +1,53 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+
+// The PDF standard fonts' metrics, which the server's PDFs use without embedding them.
+const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts")}/`;
+
+export type PdfPage = {
+  width: number;
+  height: number;
+  text: string;
+  /** The text without any whitespace: a ligature ("fl") or a line break splits a run where a reader sees one word. */
+  compact: string;
+  images: number;
+};
+
+/** A text as `compact` holds it, to look it up there. */
+export function compactText(text: string) {
+  return text.normalize("NFKC").replace(/\s+/g, "");
+}
+
+/**
+ * A PDF's pages as a reader sees them: the size in points, the text (runs joined by spaces,
+ * whitespace collapsed) and how many pictures are painted on each.
+ */
+export async function readPdf(bytes: Uint8Array | Buffer): Promise<PdfPage[]> {
+  const { OPS } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const doc = await getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    disableFontFace: true,
+    standardFontDataUrl,
+  }).promise;
+  const pages: PdfPage[] = [];
+  try {
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const [x0, y0, x1, y1] = page.view;
+      const content = await page.getTextContent();
+      const text = content.items
+        .map((item) => ("str" in item ? item.str : ""))
+        .join(" ")
+        .replace(/\s+/g, " ")
+        .trim();
+      const operators = await page.getOperatorList();
+      const images = operators.fnArray.filter((op) => op === OPS.paintImageXObject).length;
+      pages.push({ width: Math.round(x1 - x0), height: Math.round(y1 - y0), text, compact: compactText(text), images });
+    }
+  } finally {
+    await doc.destroy();
+  }
+  return pages;
+}
