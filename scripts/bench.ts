@@ -18,9 +18,11 @@ import { importSuite } from "./lib/import-bench";
 import { budgetPages, jsBudgetKb, measurePages } from "./lib/js-budget";
 import { lighthouseBudget, lighthousePages } from "./lib/lighthouse";
 import { pricesSuite } from "./lib/price-bench";
+import { printSuite } from "./lib/print-bench";
 
 const usage = `Usage: npm run bench [-- --only <suite>[,<suite>...]] [-- --runs <n>] [-- --lighthouse-runs <n>]
                  [-- --duration <s>] [-- --warmup <s>] [-- --rounds <n>] [-- --save-runs <n>] [-- --event-saves <n>]
+                 [-- --page-requests <n>] [-- --pdf-runs <n>]
 
 Prints the performance figures of DESIGN section 6 as one table, each beside its budget. Suites: startup,
 js (JavaScript before interaction on the public pages), lighthouse (mobile, median of 5 runs per page),
@@ -28,8 +30,11 @@ prices (the private price page with 2,000 products against a bare node:http hand
 and table, 8 connections, --rounds runs of --duration s each after a --warmup s warm-up, and its p95 latency;
 the editor's save of 500 prices, median of --save-runs; a saved price's way to another page's event stream,
 --event-saves saves), import (qbo_large.csv through the import's server path, on a throwaway PostgreSQL
-server and on PGlite). The suites run the production build in a temporary DATA_DIR (DATABASE_URL is ignored):
-on the embedded database, and for prices also on a throwaway PostgreSQL server they start (installed from
+server and on PGlite), print (the print pages /prices-long and /prices-short of 2,000 products with pictures,
+whole and their loaders alone, --page-requests sequential requests after 3 warm-ups; their server PDFs on Letter
+without and with pictures, the first with pictures apart, median of --pdf-runs; the server's peak RSS growth
+meanwhile). The suites run the production build in a temporary DATA_DIR (DATABASE_URL is ignored): on the
+embedded database, and for prices and print also on a throwaway PostgreSQL server they start (installed from
 Debian's packages when missing and run as root).
 Benchmarks, not tests: a figure over budget is reported, and the command still exits 0.`;
 
@@ -197,7 +202,7 @@ const lighthouseSuite: BenchSuite = {
     }),
 };
 
-const suites: BenchSuite[] = [startup, js, lighthouseSuite, pricesSuite, importSuite];
+const suites: BenchSuite[] = [startup, js, lighthouseSuite, pricesSuite, importSuite, printSuite];
 
 if (hasFlag("help")) {
   console.log(usage);

@@ -21,6 +21,9 @@ import { findPublicProducts } from "~/features/catalog/products.server";
 import { catalogSearch, parseCatalogQuery } from "~/features/catalog/query";
 import type { CatalogProduct } from "~/features/catalog/types";
 import { findCustomerList, listPriceListNames } from "~/features/price-lists/lists.server";
+import { SelectionBar } from "~/features/print/components/selection-bar";
+import { usePrintSelection } from "~/features/print/components/use-print-selection";
+import { findSelectedSlugs } from "~/features/print/sheets.server";
 import type { Lang } from "~/i18n/config";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/products";
@@ -79,6 +82,7 @@ async function loadPrivate(request: Request, context: Route.LoaderArgs["context"
     return {
       view: "staff" as const,
       ...result,
+      selection: list ? { list: list.slug, selected: await findSelectedSlugs(user.id, list.id) } : null,
       filters: { ...filters, status: query.status, list: list?.slug ?? null },
       lists: lists.map((l) => ({ slug: l.slug, name: l.name })),
       priceListName: list?.name ?? null,
@@ -94,6 +98,7 @@ async function loadPrivate(request: Request, context: Route.LoaderArgs["context"
   return {
     view: "customer" as const,
     ...result,
+    selection: list ? { list: list.slug, selected: await findSelectedSlugs(user.id, list.id) } : null,
     filters: { ...filters, status: "all" as const, list: null },
     priceList: list ? { name: list.name } : null,
   };
@@ -120,8 +125,24 @@ function ProductGrid({ products, showCategory }: { products: CatalogProduct[]; s
   );
 }
 
+type PrivateData = Exclude<Route.ComponentProps["loaderData"], { view: "public" }>;
+
+/** The private page with the print selection of the list whose prices it shows, when it shows one. */
+function SelectablePrivateProducts({ selection: loaded, ...data }: PrivateData) {
+  const selection = usePrintSelection(loaded?.list ?? "", loaded?.selected ?? []);
+  if (!loaded) return <PrivateProductsView {...data} />;
+  return (
+    <PrivateProductsView
+      {...data}
+      selection={selection}
+      selectionBar={<SelectionBar list={loaded.list} selection={selection} shown={data.products.map((p) => p.slug)} />}
+    />
+  );
+}
+
 export default function Products({ loaderData }: Route.ComponentProps) {
-  if (loaderData.view !== "public") return <PrivateProductsView {...loaderData} />;
+  if (loaderData.view !== "public")
+    return <SelectablePrivateProducts key={loaderData.selection?.list} {...loaderData} />;
   return <PublicProducts {...loaderData} />;
 }
 

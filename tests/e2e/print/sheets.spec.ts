@@ -157,6 +157,24 @@ describe("the selection of products to print", () => {
     await other.page.waitForURL(`**/pricesprivate/${slug}`);
   });
 
+  it("lets a customer tick products on the products page, on a phone in Spanish, and print them", async () => {
+    const s = await session({ as: "customer", lang: "es", viewport: phone });
+    await s.goto("/products?q=lim");
+    await s.page.getByRole("button", { name: "Seleccionar todo lo que se muestra" }).click();
+    const count = s.page.getByText(/^\d+ productos? seleccionados?$/);
+    await visible(count);
+    await s.page.getByRole("link", { name: "Imprimir seleccionados" }).click();
+    await s.page.waitForURL("**/prices-selected?list=customers");
+    await visible(s.page.getByRole("article", { name: "Vista previa de la hoja tal como se imprime" }));
+    const names = (await sheetRows(s.page)).map((r) => r.name);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name).toMatch(/lim/i);
+    await s.page.goto("/products?q=lim");
+    await s.hydrated();
+    await s.page.getByRole("button", { name: "Borrar selección" }).click();
+    await visible(s.page.getByText("Ningún producto seleccionado"));
+  });
+
   it("keeps the ticks on screen when the connection drops, and saves them on retry", async () => {
     const s = await session({ as: "admin", viewport: desktop });
     const slug = await createListCopy(s, uniqueName("Offline"));

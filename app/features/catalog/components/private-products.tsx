@@ -20,6 +20,7 @@ import { defaultSort, SEARCH_MAX, sortKeys, type SortKey } from "../query";
 import type { CustomerProductRow, StaffProductRow } from "../types";
 import { Availability } from "./availability";
 import { Pagination } from "./pagination";
+import type { RowSelection } from "./private-price-table";
 import { ProductImage } from "./product-image";
 
 export type PrivateFilters = {
@@ -32,7 +33,15 @@ export type PrivateFilters = {
   list: string | null;
 };
 
-type Common = { total: number; page: number; pageCount: number; filters: PrivateFilters };
+type Common = {
+  total: number;
+  page: number;
+  pageCount: number;
+  filters: PrivateFilters;
+  /** Ticks for printing in the list whose prices show, with what to do with them above the rows. */
+  selection?: RowSelection;
+  selectionBar?: ReactNode;
+};
 
 export type PrivateProductsProps =
   | (Common & {
@@ -204,6 +213,19 @@ function Filters({ props, groups }: { props: PrivateProductsProps; groups: Categ
   );
 }
 
+function SelectBox({ selection, slug, name }: { selection: RowSelection; slug: string; name: string }) {
+  const { t } = useTranslation("print");
+  return (
+    <input
+      type="checkbox"
+      className="size-5 shrink-0 accent-brand-700"
+      aria-label={t("selection.select", { name })}
+      checked={selection.selected.has(slug)}
+      onChange={(e) => selection.toggle([slug], e.currentTarget.checked)}
+    />
+  );
+}
+
 function priceHeading(props: PrivateProductsProps, t: (key: string, options?: Record<string, unknown>) => string) {
   if (props.view === "customer") return t("list.columns.yourPrice");
   return props.priceListName ? t("list.columns.listPrice", { list: props.priceListName }) : t("list.columns.basePrice");
@@ -214,7 +236,7 @@ const td = "px-3 py-2 align-middle text-sm";
 const nameLink = "font-medium text-brand-800 underline-offset-2 hover:underline dark:text-brand-100";
 
 function ProductsTable({ props, rows, priceTitle }: { props: PrivateProductsProps; rows: Row[]; priceTitle: string }) {
-  const { t, i18n } = useTranslation(["products", "catalog"]);
+  const { t, i18n } = useTranslation(["products", "catalog", "print"]);
   const staff = props.view === "staff";
   const notSet = t("list.notSet");
   const column = (label: ReactNode, className?: string) => (
@@ -228,6 +250,9 @@ function ProductsTable({ props, rows, priceTitle }: { props: PrivateProductsProp
         <caption className="sr-only">{t("list.caption", { page: props.page, pages: props.pageCount })}</caption>
         <thead className="bg-slate-50 dark:bg-slate-900">
           <tr>
+            {props.selection
+              ? column(<span className="sr-only">{t("selection.print", { ns: "print" })}</span>, "w-12")
+              : null}
             {column(<span className="sr-only">{t("list.columns.image")}</span>, "w-16")}
             {column(t("list.columns.name"))}
             {column(t("list.columns.category"))}
@@ -251,6 +276,11 @@ function ProductsTable({ props, rows, priceTitle }: { props: PrivateProductsProp
             const unit = unitLabel(t, row.unit);
             return (
               <tr key={row.slug} data-product={row.slug}>
+                {props.selection ? (
+                  <td className="w-12 px-3 py-2">
+                    <SelectBox selection={props.selection} slug={row.slug} name={row.name} />
+                  </td>
+                ) : null}
                 <td className="w-16 px-3 py-2">
                   <div className="w-12">
                     <ProductImage imageKey={row.imageKey} imageUrl={row.imageUrl} size={48} sizes="48px" />
@@ -306,6 +336,7 @@ function ProductCards({ props, rows, priceTitle }: { props: PrivateProductsProps
         return (
           <li key={row.slug} data-product={row.slug}>
             <article className="flex gap-3 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
+              {props.selection ? <SelectBox selection={props.selection} slug={row.slug} name={row.name} /> : null}
               <div className="w-16 shrink-0">
                 <ProductImage imageKey={row.imageKey} imageUrl={row.imageUrl} size={64} sizes="64px" />
               </div>
@@ -394,6 +425,8 @@ export default function PrivateProducts(props: PrivateProductsProps) {
           </Link>
         ) : null}
       </div>
+
+      {rows.length > 0 ? props.selectionBar : null}
 
       {rows.length === 0 ? (
         <p className={muted}>{t("list.empty")}</p>

@@ -15,31 +15,37 @@ export function usePrintSelection(list: string, initial: readonly string[]) {
   const [pending, setPending] = useState(0);
   const latest = useRef(selected);
   const queue = useRef<Promise<void>>(Promise.resolve());
-
-  const send = useCallback(
-    (intent: Intent, slugs: string[]) => {
-      const body = new URLSearchParams({ intent, list });
-      for (const slug of slugs) body.append("slug", slug);
-      setPending((n) => n + 1);
-      queue.current = queue.current.then(async () => {
-        let ok = false;
-        try {
-          const response = await fetch(SELECTION_PATH, { method: "POST", body, credentials: "same-origin" });
-          ok = response.ok && ((await response.json()) as SelectionAnswer).ok;
-        } catch {
-          ok = false;
-        }
-        setFailed(!ok);
-        setPending((n) => n - 1);
-      });
-    },
-    [list],
-  );
+  const waiting = useRef(0);
 
   const update = useCallback((next: ReadonlySet<string>) => {
     latest.current = next;
     setSelected(next);
   }, []);
+
+  const send = useCallback(
+    (intent: Intent, slugs: string[]) => {
+      const body = new URLSearchParams({ intent, list });
+      for (const slug of slugs) body.append("slug", slug);
+      waiting.current++;
+      setPending(waiting.current);
+      queue.current = queue.current.then(async () => {
+        let answer: SelectionAnswer | null = null;
+        try {
+          const response = await fetch(SELECTION_PATH, { method: "POST", body, credentials: "same-origin" });
+          if (response.ok) answer = (await response.json()) as SelectionAnswer;
+        } catch {
+          answer = null;
+        }
+        waiting.current--;
+        setPending(waiting.current);
+        setFailed(!answer?.ok);
+        // Once every change is saved, the server's answer is what is ticked (a product the list
+        // does not hold is never selected); while more are on their way, the screen's ticks stay.
+        if (answer?.ok && waiting.current === 0) update(new Set(answer.selected));
+      });
+    },
+    [list, update],
+  );
 
   const toggle = useCallback(
     (slugs: string[], on: boolean) => {
