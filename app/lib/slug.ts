@@ -22,3 +22,8 @@ export function firstFreeSlug(base: string, taken: ReadonlySet<string>) {
     if (!taken.has(candidate)) return candidate;
   }
 }
+
+/** A slug as `slugify` and `firstFreeSlug` make them: what a URL or a form may name a list or product by. */
+export function isSlug(value: string) {
+  return value.length <= 80 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value);
+}

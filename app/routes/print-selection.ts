@@ -3,6 +3,7 @@ import { selectionChangeSchema, type SelectionAnswer } from "~/features/print/sc
 import { changeSelection, findSelectedSlugs, resolvePrintList } from "~/features/print/sheets.server";
 import { translatorFor } from "~/lib/meta";
 import { logger } from "~/lib/logger.server";
+import { isSlug } from "~/lib/slug";
 import type { Route } from "./+types/print-selection";
 
 function answer(body: SelectionAnswer, status = 200) {
@@ -51,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePermission(request, context, "print:view");
   const t = translatorFor(getLang(context));
   const asked = new URL(request.url).searchParams.get("list");
-  const list = asked && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(asked) ? asked : null;
+  const list = asked && isSlug(asked) ? asked : null;
   const resolved = list ? await resolvePrintList(user, list) : null;
   if (resolved?.kind !== "list") return answer({ ok: false, message: t("errors.notFound", { ns: "prices" }) }, 404);
   return answer({ ok: true, list: resolved.list.slug, selected: await findSelectedSlugs(user.id, resolved.list.id) });

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { getLang, getRequestInfo, requirePermission } from "~/auth/guards.server";
+import { can } from "~/auth/permissions";
 import { sheetFormatOf, sheetRoutes } from "~/features/print/options";
 import { loadSheetPdf } from "~/features/print/pdf-file.server";
 import { loadSheetPage } from "~/features/print/sheets.server";
@@ -18,7 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const page = await loadSheetPage(user, lang, format, url, { remember: false });
   if (page.kind === "notFound") return text(t("errors.notFound", { ns: "prices" }), 404);
-  if (page.kind === "none") return text(t("errors.noLists", { ns: "prices" }), 404);
+  if (page.kind === "none") {
+    const staff = can(user, "prices:view-all-lists");
+    return text(staff ? t("errors.noLists", { ns: "prices" }) : t("private.noList", { ns: "prices" }), 404);
+  }
   // An empty sheet has nothing to download: its page says why and how to fill it.
   if (page.sheet.count === 0) throw redirect(`${sheetRoutes[format]}${url.search}`);
   try {

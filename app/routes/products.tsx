@@ -23,7 +23,7 @@ import type { CatalogProduct } from "~/features/catalog/types";
 import { findCustomerList, listPriceListNames } from "~/features/price-lists/lists.server";
 import { SelectionBar } from "~/features/print/components/selection-bar";
 import { usePrintSelection } from "~/features/print/components/use-print-selection";
-import { findSelectedSlugs } from "~/features/print/sheets.server";
+import { findPrintableSlugs, findSelectedSlugs } from "~/features/print/sheets.server";
 import type { Lang } from "~/i18n/config";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/products";
@@ -57,6 +57,18 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   });
 }
 
+/** The person's print selection in the list whose prices show, and which of the page's products it can take. */
+async function loadSelection(userId: string, list: { id: string; slug: string }, products: Array<{ slug: string }>) {
+  const [selected, printable] = await Promise.all([
+    findSelectedSlugs(userId, list.id),
+    findPrintableSlugs(
+      list.id,
+      products.map((p) => p.slug),
+    ),
+  ]);
+  return { list: list.slug, selected, printable };
+}
+
 /**
  * The specification's route table: visitors get the public catalogue, signed-in users the
  * private products page (staff see staff fields and inactive products; a customer their own
@@ -82,7 +94,7 @@ async function loadPrivate(request: Request, context: Route.LoaderArgs["context"
     return {
       view: "staff" as const,
       ...result,
-      selection: list ? { list: list.slug, selected: await findSelectedSlugs(user.id, list.id) } : null,
+      selection: list ? await loadSelection(user.id, list, result.products) : null,
       filters: { ...filters, status: query.status, list: list?.slug ?? null },
       lists: lists.map((l) => ({ slug: l.slug, name: l.name })),
       priceListName: list?.name ?? null,
@@ -98,7 +110,7 @@ async function loadPrivate(request: Request, context: Route.LoaderArgs["context"
   return {
     view: "customer" as const,
     ...result,
-    selection: list ? { list: list.slug, selected: await findSelectedSlugs(user.id, list.id) } : null,
+    selection: list ? await loadSelection(user.id, list, result.products) : null,
     filters: { ...filters, status: "all" as const, list: null },
     priceList: list ? { name: list.name } : null,
   };
@@ -135,7 +147,8 @@ function SelectablePrivateProducts({ selection: loaded, ...data }: PrivateData) 
     <PrivateProductsView
       {...data}
       selection={selection}
-      selectionBar={<SelectionBar list={loaded.list} selection={selection} shown={data.products.map((p) => p.slug)} />}
+      printable={loaded.printable}
+      selectionBar={<SelectionBar list={loaded.list} selection={selection} shown={loaded.printable} />}
     />
   );
 }

@@ -21,7 +21,15 @@ if (!databaseUrl) throw new Error("DATABASE_URL must name the PostgreSQL databas
 await openDatabase({ kind: "postgres", url: databaseUrl });
 const i18n = i18nFor("en");
 // The app's page renders the table with its print selection, so the baseline renders the same.
-const noSelection = { selected: new Set<string>(), toggle: () => {} };
+const noSelection = {
+  selected: new Set<string>(),
+  toggle: () => {},
+  labels: {
+    row: (name: string) => i18n.t("selection.select", { ns: "print", name }),
+    group: (category: string) => i18n.t("selection.selectCategory", { ns: "print", category }),
+    column: i18n.t("selection.print", { ns: "print" }),
+  },
+};
 
 function Page({ name, items }: { name: string; items: PrivatePriceRow[] }) {
   return (

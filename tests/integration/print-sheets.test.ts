@@ -257,8 +257,9 @@ describe(`the selection of products to print (${test.kind})`, () => {
   });
 
   it("leaves out selected products that were archived or hidden, and says how many", async () => {
-    await select(seller, { intent: "add", list: "customers", slug: ["mango", "onion", "lime"] });
+    await select(seller, { intent: "add", list: "customers", slug: ["mango", "onion", "basil"] });
     await db().update(product).set({ archivedAt: new Date() }).where(eq(product.slug, "onion"));
+    await db().update(product).set({ active: false }).where(eq(product.slug, "basil"));
     const page = await open("/prices-selected", seller);
     expect(names(page.sheet)).toEqual(["Mango"]);
     expect(page.data?.dropped).toBe(2);
@@ -279,6 +280,21 @@ describe(`the selection of products to print (${test.kind})`, () => {
       expect(refused.data).toEqual({ ok: false, message: "Your selection could not be saved. Please try again." });
     }
     expect(names((await open("/prices-selected", customer)).sheet)).toEqual(["Mango"]);
+    const spanish = (await selectionAction({
+      request: formRequest("/prices-selected/selection", { intent: "add", list: "customers" }),
+      context: routeContext({ user: customer, lang: "es" }),
+      params: {},
+    } as never)) as Response;
+    expect(spanish.status).toBe(400);
+    expect(await spanish.json()).toEqual({
+      ok: false,
+      message: "No se pudo guardar su selección. Inténtelo de nuevo.",
+    });
+  });
+
+  it("never selects a product the list cannot print", async () => {
+    const answer = await select(seller, { intent: "set", list: "customers", slug: ["mango", "lime", "nope"] });
+    expect(answer.data.selected).toEqual(["mango"]);
   });
 });
 

@@ -273,7 +273,7 @@ describe(`/products for customers (${test.kind})`, () => {
     // Exactly the customer's fields, on every row and on the page.
     for (const row of data.products) expect(Object.keys(row).sort()).toEqual([...customerFields].sort());
     expect(Object.keys(data).sort()).toEqual(
-      ["view", "products", "total", "page", "pageCount", "filters", "priceList"].sort(),
+      ["view", "products", "total", "page", "pageCount", "filters", "priceList", "selection"].sort(),
     );
     const json = JSON.stringify(data);
     for (const secret of ["AVO-48", "Produce:Fruit", "quickbooks", "quantity", "sku", "papaya", "Hotels", "lists"]) {

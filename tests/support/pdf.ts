@@ -20,10 +20,10 @@ export function compactText(text: string) {
 }
 
 /**
- * A PDF's pages as a reader sees them: the size in points, the text (runs joined by spaces,
- * whitespace collapsed) and how many pictures are painted on each.
+ * A PDF as a reader sees it: each page's size in points, its text (runs joined by spaces,
+ * whitespace collapsed) and how many pictures are painted on it; all the text, and the title.
  */
-export async function readPdf(bytes: Uint8Array | Buffer): Promise<PdfPage[]> {
+export async function readPdf(bytes: Uint8Array | Buffer) {
   const { OPS } = await import("pdfjs-dist/legacy/build/pdf.mjs");
   const doc = await getDocument({
     data: new Uint8Array(bytes),
@@ -46,8 +46,9 @@ export async function readPdf(bytes: Uint8Array | Buffer): Promise<PdfPage[]> {
       const images = operators.fnArray.filter((op) => op === OPS.paintImageXObject).length;
       pages.push({ width: Math.round(x1 - x0), height: Math.round(y1 - y0), text, compact: compactText(text), images });
     }
+    const info = (await doc.getMetadata()).info as { Title?: string };
+    return { pages, text: pages.map((page) => page.text).join("\n"), title: info.Title };
   } finally {
     await doc.destroy();
   }
-  return pages;
 }

@@ -1,2 +1,5 @@
-/** A person's selection can hold a whole list; a change naming more products is refused as malformed. */
-export const MAX_SELECTION_CHANGE = 5000;
+/**
+ * The most products one change of a print selection names: a whole list of this size, sent at
+ * once by "select all" or a retry, stays within the server's 1 MB limit for a form.
+ */
+export const MAX_SELECTION_CHANGE = 10_000;

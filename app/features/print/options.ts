@@ -1,4 +1,5 @@
 import { isLang, type Lang } from "~/i18n/config";
+import { isSlug } from "~/lib/slug";
 
 /** The three printouts of the specification; the selected one uses the long layout. */
 export const sheetFormats = ["short", "long", "selected"] as const;
@@ -37,8 +38,6 @@ type OptionName = "paper" | "images" | "sheetLang" | "list";
 /** A value in the query that named no option: it is said on the sheet, and the default is used. */
 export type RejectedOption = { option: OptionName; value: string };
 
-const listPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 /**
  * The options in a sheet's URL (`?list=…&paper=legal&images=1&sheetLang=es`), each falling back to
  * the person's defaults when absent. A value that names nothing is reported rather than refused, so
@@ -75,7 +74,7 @@ export function parseSheetOptions(params: URLSearchParams, defaults: SheetDefaul
   }
   let list = defaults.list;
   if (listValue !== null) {
-    if (listValue.length <= 80 && listPattern.test(listValue)) list = listValue;
+    if (isSlug(listValue)) list = listValue;
     else rejected.push({ option: "list", value: listValue });
   }
   const given = {

@@ -1,10 +1,8 @@
 import { z } from "zod";
+import { isSlug } from "~/lib/slug";
 import { MAX_SELECTION_CHANGE } from "./limits";
 
-const slug = z
-  .string()
-  .max(200)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+const slug = z.string().refine(isSlug);
 
 /** A change of one list's print selection, as the selection controls post it. */
 export const selectionChangeSchema = z.discriminatedUnion("intent", [

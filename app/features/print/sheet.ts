@@ -1,6 +1,6 @@
 import { groupOf, orderedGroups, type CategoryGroup } from "~/features/catalog/categories";
 import { unitAndPackLabeler } from "~/features/catalog/format";
-import { formatDateTime } from "~/components/ui/date-time";
+import { BUSINESS_TIME_ZONE, formatDateTime } from "~/components/ui/date-time";
 import type { Lang } from "~/i18n/config";
 import { formatMoney } from "~/lib/money";
 import { layoutOf, type Paper, type SheetFormat, type SheetLayout } from "./options";
@@ -100,7 +100,7 @@ export function cleanText(text: string) {
 /** `{list-slug}-{format}-{yyyy-mm-dd}.pdf`, the day in New York. */
 export function sheetFileName(slug: string, format: SheetFormat, at: Date) {
   const day = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "America/New_York",
+    timeZone: BUSINESS_TIME_ZONE,
     year: "numeric",
     month: "2-digit",
     day: "2-digit",
@@ -171,7 +171,7 @@ export function buildSheet(input: SheetInput): Sheet {
       notice: t("sheet.notice", ns),
       phone: input.site.phone,
       email: input.site.email,
-      hours: t("sheet.hours", ns),
+      hours: t("footer.hours", { ns: "navigation" }),
       minimums: t("sheet.minimums", ns),
       pageOf: t("sheet.pageOf", { ...ns, page: "{{page}}", pages: "{{pages}}" }),
       outOfStock: t("sheet.outOfStock", ns),

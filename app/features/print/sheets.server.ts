@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { can, type Principal } from "~/auth/permissions";
 import { db, withTransaction } from "~/db/client.server";
 import { printPreference, printSelection, priceList, priceListItem, product } from "~/db/schema";
@@ -103,7 +103,10 @@ export async function findSelection(userId: string, listId: string): Promise<str
   return rows.map((r) => r.productId);
 }
 
-/** The slugs of the selected products that are still items of the list. */
+/** A product a sheet prints: active and not archived (an item of the list, by the joins that use it). */
+const printable = and(eq(product.active, true), isNull(product.archivedAt));
+
+/** The slugs of the selected products that the list can still print. */
 export async function findSelectedSlugs(userId: string, listId: string): Promise<string[]> {
   const rows = await db()
     .select({ slug: product.slug })
@@ -113,7 +116,18 @@ export async function findSelectedSlugs(userId: string, listId: string): Promise
       priceListItem,
       and(eq(priceListItem.priceListId, printSelection.priceListId), eq(priceListItem.productId, product.id)),
     )
-    .where(and(eq(printSelection.userId, userId), eq(printSelection.priceListId, listId)));
+    .where(and(eq(printSelection.userId, userId), eq(printSelection.priceListId, listId), printable));
+  return rows.map((r) => r.slug);
+}
+
+/** Of these products, the ones the list can print: only they can be ticked. */
+export async function findPrintableSlugs(listId: string, slugs: readonly string[]): Promise<string[]> {
+  if (slugs.length === 0) return [];
+  const rows = await db()
+    .select({ slug: product.slug })
+    .from(priceListItem)
+    .innerJoin(product, eq(product.id, priceListItem.productId))
+    .where(and(eq(priceListItem.priceListId, listId), inArray(product.slug, [...slugs]), printable));
   return rows.map((r) => r.slug);
 }
 
@@ -124,8 +138,8 @@ export type SelectionChange =
   | { kind: "clear" };
 
 /**
- * Adds or removes products, named by slug, of one list's selection; products the list does not
- * hold are ignored. Answers the selection's slugs afterwards.
+ * Adds, removes or replaces products, named by slug, of one list's selection; products the list
+ * cannot print are ignored. Answers the selection's slugs afterwards.
  */
 export async function changeSelection(userId: string, list: ListRef, change: SelectionChange) {
   const mine = and(eq(printSelection.userId, userId), eq(printSelection.priceListId, list.id));
@@ -139,7 +153,7 @@ export async function changeSelection(userId: string, list: ListRef, change: Sel
               .select({ id: product.id })
               .from(priceListItem)
               .innerJoin(product, eq(product.id, priceListItem.productId))
-              .where(and(eq(priceListItem.priceListId, list.id), inArray(product.slug, slugs)))
+              .where(and(eq(priceListItem.priceListId, list.id), inArray(product.slug, slugs), printable))
           ).map((i) => i.id);
     if (change.kind === "clear" || change.kind === "set") await tx.delete(printSelection).where(mine);
     if (ids.length === 0) return;

@@ -34,9 +34,14 @@ describe("price list actions refused by role", () => {
     await visible(main.getByRole("heading", { level: 2, name: "Customers", exact: true }));
     expect(await main.getByRole("row").count()).toBeGreaterThan(10);
     expect(await main.getByRole("searchbox", { name: "Filtrar productos" }).count()).toBe(1);
-    for (const role of ["textbox", "spinbutton", "checkbox", "combobox", "button"] as const) {
+    for (const role of ["textbox", "spinbutton", "combobox"] as const) {
       expect(await main.getByRole(role).count(), `${role}es on the customer's page`).toBe(0);
     }
+    // The only boxes and buttons choose products to print.
+    const boxes = await main.getByRole("checkbox").evaluateAll((all) => all.map((b) => b.getAttribute("aria-label")));
+    expect(boxes.every((label) => label?.startsWith("Seleccionar "))).toBe(true);
+    const buttons = await main.getByRole("button").allInnerTexts();
+    expect(buttons.sort()).toEqual(["Borrar selección", "Seleccionar todo lo que se muestra"]);
     await customer.goto(`/prices-manage/${slug}`, { axe: false });
     expect(pathOf(customer.page)).toBe("/unauthorized");
 

@@ -64,7 +64,7 @@ describe("printed price sheets", () => {
         await s.page.waitForFunction(() => [...document.images].every((img) => img.complete));
       }
       const pdf = await s.page.pdf({ preferCSSPageSize: true, printBackground: true });
-      const pages = await readPdf(pdf);
+      const { pages } = await readPdf(pdf);
       checkPages(pages, paper, rows, "Wholesale");
       // The short list fits the demo catalogue on one page; the long one needs more.
       if (format === "short") expect(pages).toHaveLength(1);
@@ -82,7 +82,7 @@ describe("printed price sheets", () => {
       expect(response.headers()["content-disposition"]).toMatch(
         new RegExp(`filename="wholesale-${format}-\\d{4}-\\d{2}-\\d{2}\\.pdf"`),
       );
-      const server = await readPdf(await response.body());
+      const { pages: server } = await readPdf(await response.body());
       checkPages(server, paper, rows, "Wholesale");
       if (images) expect(server.reduce((n, p) => n + p.images, 0)).toBeGreaterThan(0);
     },
@@ -97,7 +97,7 @@ describe("printed price sheets", () => {
     expect(await article.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe("rgb(255, 255, 255)");
     await s.page.emulateMedia({ media: "print" });
     expect(await s.page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(255, 255, 255)");
-    const pages = await readPdf(await s.page.pdf({ preferCSSPageSize: true, printBackground: true }));
+    const { pages } = await readPdf(await s.page.pdf({ preferCSSPageSize: true, printBackground: true }));
     expect(pages[0].text).toContain("Precios sujetos a cambio");
     expect(pages[0].text).toContain(`Página 1 de ${pages.length}`);
     expect(pages[0].text).toContain("Disponibilidad");
@@ -115,7 +115,7 @@ describe("printed price sheets", () => {
     const s = await session({ as: "admin", lang: "es" });
     await s.goto("/prices-short?paper=a4&sheetLang=fr");
     await visible(s.page.getByText("“a4” no es un tamaño de papel que imprimimos: la hoja usa Carta (8.5x11)."));
-    await visible(s.page.getByText("“fr” no es un idioma de la hoja: sale en Español."));
+    await visible(s.page.getByText("“fr” no es un idioma de la hoja: sale en español."));
   });
 });
 

@@ -2,6 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { groupConsecutive, groupOf } from "~/features/catalog/categories";
 import { unitAndPackLabeler } from "~/features/catalog/format";
 import { formatMoney } from "~/lib/money";
+import { SelectBox, SelectGroupBox, type RowSelection } from "./select-box";
 
 /** One item of a price list as /pricesprivate shows it; a null price reads "ask us". */
 export type PrivatePriceRow = {
@@ -87,47 +88,24 @@ export function unpackPriceRows(packed: string): PrivatePriceRow[] {
   return unpacked;
 }
 
-/** Products ticked for printing, by slug, and how to tick or untick some. */
-export type RowSelection = {
-  selected: ReadonlySet<string>;
-  toggle: (slugs: string[], on: boolean) => void;
-};
-
-const checkboxClass = "size-5 accent-brand-700";
-
 /**
  * A list's items in one table per category, in the order given (by category, then name). With a
  * selection, each row and each category can be ticked for printing. Also rendered on its own by
  * the price page benchmark's bare handler (scripts/lib/bare-price-server.tsx).
  */
 export function PrivatePriceTable({ items, selection }: { items: PrivatePriceRow[]; selection?: RowSelection }) {
-  const { t, i18n } = useTranslation(["prices", "catalog", "print"]);
+  const { t, i18n } = useTranslation(["prices", "catalog"]);
   const groups = groupConsecutive(items, (row) => groupOf(row.category));
   const unitAndPack = unitAndPackLabeler(t, i18n.language);
   return (
     <div className="space-y-8">
       {groups.map(({ group, items: rows }) => {
         const title = t(`categories.${group}`, { ns: "catalog" });
-        const ticked = selection ? rows.filter((r) => selection.selected.has(r.slug)).length : 0;
         return (
           <section key={group} aria-labelledby={`private-prices-${group}`} className="space-y-2">
             <div className="flex items-center gap-3">
               {selection ? (
-                <input
-                  type="checkbox"
-                  className={checkboxClass}
-                  aria-label={t("selection.selectCategory", { ns: "print", category: title })}
-                  checked={ticked === rows.length}
-                  ref={(box) => {
-                    if (box) box.indeterminate = ticked > 0 && ticked < rows.length;
-                  }}
-                  onChange={(e) =>
-                    selection.toggle(
-                      rows.map((r) => r.slug),
-                      e.currentTarget.checked,
-                    )
-                  }
-                />
+                <SelectGroupBox selection={selection} slugs={rows.map((r) => r.slug)} title={title} />
               ) : null}
               <h2 id={`private-prices-${group}`} className="text-xl font-semibold">
                 {title}
@@ -139,7 +117,7 @@ export function PrivatePriceTable({ items, selection }: { items: PrivatePriceRow
                   <tr>
                     {selection ? (
                       <th scope="col" className="w-11 px-3 py-2 font-medium">
-                        <span className="sr-only">{t("selection.print", { ns: "print" })}</span>
+                        <span className="sr-only">{selection.labels.column}</span>
                       </th>
                     ) : null}
                     <th scope="col" className="w-1/2 px-3 py-2 font-medium">
@@ -158,13 +136,7 @@ export function PrivatePriceTable({ items, selection }: { items: PrivatePriceRow
                     <tr key={row.slug} data-product={row.slug}>
                       {selection ? (
                         <td className="px-3 py-2">
-                          <input
-                            type="checkbox"
-                            className={checkboxClass}
-                            aria-label={t("selection.select", { ns: "print", name: row.name })}
-                            checked={selection.selected.has(row.slug)}
-                            onChange={(e) => selection.toggle([row.slug], e.currentTarget.checked)}
-                          />
+                          <SelectBox selection={selection} slug={row.slug} name={row.name} />
                         </td>
                       ) : null}
                       <th scope="row" className="px-3 py-2 font-medium">

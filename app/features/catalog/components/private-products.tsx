@@ -20,7 +20,7 @@ import { defaultSort, SEARCH_MAX, sortKeys, type SortKey } from "../query";
 import type { CustomerProductRow, StaffProductRow } from "../types";
 import { Availability } from "./availability";
 import { Pagination } from "./pagination";
-import type { RowSelection } from "./private-price-table";
+import { SelectBox, type RowSelection } from "./select-box";
 import { ProductImage } from "./product-image";
 
 export type PrivateFilters = {
@@ -40,6 +40,8 @@ type Common = {
   filters: PrivateFilters;
   /** Ticks for printing in the list whose prices show, with what to do with them above the rows. */
   selection?: RowSelection;
+  /** The products of the page that can be ticked (the list prints them). */
+  printable?: readonly string[];
   selectionBar?: ReactNode;
 };
 
@@ -213,19 +215,6 @@ function Filters({ props, groups }: { props: PrivateProductsProps; groups: Categ
   );
 }
 
-function SelectBox({ selection, slug, name }: { selection: RowSelection; slug: string; name: string }) {
-  const { t } = useTranslation("print");
-  return (
-    <input
-      type="checkbox"
-      className="size-5 shrink-0 accent-brand-700"
-      aria-label={t("selection.select", { name })}
-      checked={selection.selected.has(slug)}
-      onChange={(e) => selection.toggle([slug], e.currentTarget.checked)}
-    />
-  );
-}
-
 function priceHeading(props: PrivateProductsProps, t: (key: string, options?: Record<string, unknown>) => string) {
   if (props.view === "customer") return t("list.columns.yourPrice");
   return props.priceListName ? t("list.columns.listPrice", { list: props.priceListName }) : t("list.columns.basePrice");
@@ -236,7 +225,7 @@ const td = "px-3 py-2 align-middle text-sm";
 const nameLink = "font-medium text-brand-800 underline-offset-2 hover:underline dark:text-brand-100";
 
 function ProductsTable({ props, rows, priceTitle }: { props: PrivateProductsProps; rows: Row[]; priceTitle: string }) {
-  const { t, i18n } = useTranslation(["products", "catalog", "print"]);
+  const { t, i18n } = useTranslation(["products", "catalog"]);
   const staff = props.view === "staff";
   const notSet = t("list.notSet");
   const column = (label: ReactNode, className?: string) => (
@@ -250,9 +239,7 @@ function ProductsTable({ props, rows, priceTitle }: { props: PrivateProductsProp
         <caption className="sr-only">{t("list.caption", { page: props.page, pages: props.pageCount })}</caption>
         <thead className="bg-slate-50 dark:bg-slate-900">
           <tr>
-            {props.selection
-              ? column(<span className="sr-only">{t("selection.print", { ns: "print" })}</span>, "w-12")
-              : null}
+            {props.selection ? column(<span className="sr-only">{props.selection.labels.column}</span>, "w-12") : null}
             {column(<span className="sr-only">{t("list.columns.image")}</span>, "w-16")}
             {column(t("list.columns.name"))}
             {column(t("list.columns.category"))}
@@ -278,7 +265,9 @@ function ProductsTable({ props, rows, priceTitle }: { props: PrivateProductsProp
               <tr key={row.slug} data-product={row.slug}>
                 {props.selection ? (
                   <td className="w-12 px-3 py-2">
-                    <SelectBox selection={props.selection} slug={row.slug} name={row.name} />
+                    {props.printable?.includes(row.slug) ? (
+                      <SelectBox selection={props.selection} slug={row.slug} name={row.name} />
+                    ) : null}
                   </td>
                 ) : null}
                 <td className="w-16 px-3 py-2">
@@ -336,7 +325,9 @@ function ProductCards({ props, rows, priceTitle }: { props: PrivateProductsProps
         return (
           <li key={row.slug} data-product={row.slug}>
             <article className="flex gap-3 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
-              {props.selection ? <SelectBox selection={props.selection} slug={row.slug} name={row.name} /> : null}
+              {props.selection && props.printable?.includes(row.slug) ? (
+                <SelectBox selection={props.selection} slug={row.slug} name={row.name} />
+              ) : null}
               <div className="w-16 shrink-0">
                 <ProductImage imageKey={row.imageKey} imageUrl={row.imageUrl} size={64} sizes="64px" />
               </div>

@@ -140,7 +140,7 @@ function rejectedMessage(t: ReturnType<typeof useTranslation>["t"], r: RejectedO
       ? t(`toolbar.papers.${options.paper}`)
       : r.option === "images"
         ? t(options.images ? "toolbar.withImages" : "toolbar.withoutImages").toLocaleLowerCase()
-        : t(`toolbar.languages.${options.lang as Lang}`);
+        : t(`rejected.languageNames.${options.lang as Lang}`);
   return t(`rejected.${r.option as "paper" | "images" | "sheetLang"}`, { value: r.value, fallback });
 }
 

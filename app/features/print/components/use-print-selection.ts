@@ -1,4 +1,6 @@
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { RowSelection } from "~/features/catalog/components/select-box";
+import { useTranslation } from "~/i18n/use-translation";
 import type { SelectionAnswer } from "../schema";
 import { SELECTION_PATH } from "../options";
 
@@ -6,16 +8,19 @@ type Intent = "add" | "remove" | "set" | "clear";
 
 /**
  * The products ticked for printing in one list. A tick shows at once and is saved on the server,
- * one change after the other; when a save fails (the connection dropped, the server refused) the
- * ticks stay as they are on screen, and `retry` saves that whole selection.
+ * one change after the other. When a save fails (the connection dropped, the server refused) the
+ * ticks stay as they are on screen and the failure is said; from then on, every save (and `retry`)
+ * sends the whole selection on screen, so the changes the server missed are never lost.
  */
 export function usePrintSelection(list: string, initial: readonly string[]) {
+  const { t } = useTranslation("print");
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(initial));
   const [failed, setFailed] = useState(false);
   const [pending, setPending] = useState(0);
   const latest = useRef(selected);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const waiting = useRef(0);
+  const behind = useRef(false);
 
   const update = useCallback((next: ReadonlySet<string>) => {
     latest.current = next;
@@ -24,11 +29,12 @@ export function usePrintSelection(list: string, initial: readonly string[]) {
 
   const send = useCallback(
     (intent: Intent, slugs: string[]) => {
-      const body = new URLSearchParams({ intent, list });
-      for (const slug of slugs) body.append("slug", slug);
       waiting.current++;
       setPending(waiting.current);
       queue.current = queue.current.then(async () => {
+        const whole = behind.current || intent === "set";
+        const body = new URLSearchParams({ intent: whole ? "set" : intent, list });
+        for (const slug of whole ? latest.current : slugs) body.append("slug", slug);
         let answer: SelectionAnswer | null = null;
         try {
           const response = await fetch(SELECTION_PATH, { method: "POST", body, credentials: "same-origin" });
@@ -36,16 +42,38 @@ export function usePrintSelection(list: string, initial: readonly string[]) {
         } catch {
           answer = null;
         }
+        if (!answer?.ok) behind.current = true;
+        else if (whole) behind.current = false;
         waiting.current--;
         setPending(waiting.current);
-        setFailed(!answer?.ok);
+        setFailed(behind.current);
         // Once every change is saved, the server's answer is what is ticked (a product the list
-        // does not hold is never selected); while more are on their way, the screen's ticks stay.
-        if (answer?.ok && waiting.current === 0) update(new Set(answer.selected));
+        // cannot print is never selected); while more are on their way, the screen's ticks stay.
+        if (answer?.ok && !behind.current && waiting.current === 0) update(new Set(answer.selected));
       });
     },
     [list, update],
   );
+
+  // Back on the page, the selection may have changed on another device: the server's copy is read
+  // again, unless this page has changes the server has not taken yet.
+  useEffect(() => {
+    if (!list) return;
+    const refresh = async () => {
+      if (document.visibilityState !== "visible" || behind.current || waiting.current > 0) return;
+      try {
+        const response = await fetch(`${SELECTION_PATH}?list=${encodeURIComponent(list)}`, {
+          credentials: "same-origin",
+        });
+        const answer = response.ok ? ((await response.json()) as SelectionAnswer) : null;
+        if (answer?.ok && !behind.current && waiting.current === 0) update(new Set(answer.selected));
+      } catch {
+        // Offline: what is on screen stays until the next chance.
+      }
+    };
+    document.addEventListener("visibilitychange", refresh);
+    return () => document.removeEventListener("visibilitychange", refresh);
+  }, [list, update]);
 
   const toggle = useCallback(
     (slugs: string[], on: boolean) => {
@@ -65,10 +93,19 @@ export function usePrintSelection(list: string, initial: readonly string[]) {
     send("clear", []);
   }, [send, update]);
 
-  const retry = useCallback(() => send("set", [...latest.current]), [send]);
+  const retry = useCallback(() => send("set", []), [send]);
+
+  const labels: RowSelection["labels"] = useMemo(
+    () => ({
+      row: (name) => t("selection.select", { name }),
+      group: (category) => t("selection.selectCategory", { category }),
+      column: t("selection.print"),
+    }),
+    [t],
+  );
 
   return useMemo(
-    () => ({ selected, toggle, clear, retry, failed, saving: pending > 0 }),
-    [selected, toggle, clear, retry, failed, pending],
+    () => ({ selected, toggle, labels, clear, retry, failed, saving: pending > 0 }),
+    [selected, toggle, labels, clear, retry, failed, pending],
   );
 }
