@@ -6,7 +6,7 @@ import { crc32 } from "node:zlib";
 import { and, eq, sql } from "drizzle-orm";
 import express from "express";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "../../app/context";
 import { db } from "../../app/db/client.server";
 import { activity, priceHistory, product } from "../../app/db/schema";
@@ -348,6 +348,11 @@ describe(`product images (${test.kind})`, () => {
     expect(key).toMatch(/^products\/[0-9a-f-]{36}\.webp$/);
     const stored = readFileSync(path.join(dataDir, "uploads", key));
     expect((await sharp(stored).metadata()).format).toBe("webp");
+    // The price sheets' PDF thumbnails are drawn once the answer is out, at twice their points.
+    await vi.waitFor(() => {
+      for (const pixels of [32, 64])
+        expect(existsSync(path.join(dataDir, "cache", "img", key, `pdf-${pixels}.jpg`))).toBe(true);
+    });
 
     // A second upload gets another key; the first file stays (history and caches may refer to it).
     await upload(new File([png], "mango.png", { type: "image/png" }));

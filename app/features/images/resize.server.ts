@@ -91,6 +91,9 @@ function smallestRendering(dataDir: string, key: string, pixels: number) {
   return undefined;
 }
 
+/** The sides, in points, of the pictures a PDF price sheet draws: small on the short list, larger on the long one. */
+export const pdfThumbnailPoints = { small: 16, large: 32 } as const;
+
 /**
  * A thumbnail for the PDF price sheet: JPEG (pdfkit reads only JPEG and PNG) flattened on white,
  * fitting `size` points square at twice the pixels so it stays sharp on paper. Rendered once and

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { FormRefused, readLimitedForm } from "~/lib/limited-form.server";
-import { maxInputPixels } from "./resize.server";
+import { config } from "~/config.server";
+import { maxInputPixels, pdfThumbnail, pdfThumbnailPoints } from "./resize.server";
 import { storeOriginal, UPLOAD_PREFIX } from "./storage.server";
 
 /** The specification's limit for an uploaded image. */
@@ -66,5 +67,11 @@ export async function storeProductImage(file: unknown): Promise<string> {
   const encoded = await reencodeImage(Buffer.from(await file.arrayBuffer()));
   const key = `${UPLOAD_PREFIX}/${randomUUID()}.webp`;
   await storeOriginal(key, encoded, "image/webp");
+  // A price sheet's first PDF would otherwise decode every new picture at full size; the
+  // thumbnails are drawn now, after the answer, and a failure only defers them to that PDF.
+  const dataDir = process.env.DATA_DIR ?? config().DATA_DIR;
+  setImmediate(() => {
+    for (const size of Object.values(pdfThumbnailPoints)) void pdfThumbnail(dataDir, key, size);
+  });
   return key;
 }

@@ -1,3 +1,4 @@
+import { pdfThumbnailPoints } from "~/features/images/resize.server";
 import { paperSize, type SheetLayout } from "./options";
 import type { Sheet, SheetRow } from "./sheet";
 
@@ -7,7 +8,10 @@ export type SheetPdfOptions = {
 };
 
 /** The side, in points, of a thumbnail on each layout: what the image loader should render for. */
-export const pdfThumbnailSize: Record<SheetLayout, number> = { short: 16, long: 32 };
+export const pdfThumbnailSize: Record<SheetLayout, number> = {
+  short: pdfThumbnailPoints.small,
+  long: pdfThumbnailPoints.large,
+};
 
 // Code points outside Latin-1 that WinAnsiEncoding places in 0x80–0x9F.
 const winAnsiExtras = new Set([
