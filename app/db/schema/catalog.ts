@@ -215,3 +215,41 @@ export const printPreference = pgTable("print_preference", {
   lang: text("lang"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every WhatsApp price message generated from a list: who, when, in which language, its parts
+ * and the prices it quoted, so the next message marks what changed since buyers last received one.
+ */
+export const whatsappExport = pgTable(
+  "whatsapp_export",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    priceListId: uuid("price_list_id")
+      .notNull()
+      .references(() => priceList.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    lang: text("lang").notNull(),
+    options: jsonb("options").notNull(),
+    parts: jsonb("parts").notNull(),
+    /** Product id → cents, for every product the message quoted. */
+    prices: jsonb("prices").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("whatsapp_export_list_idx").on(t.priceListId, t.createdAt)],
+);
+
+/** The message options a person last saved for a list, offered again for that list. */
+export const whatsappExportPreference = pgTable(
+  "whatsapp_export_preference",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    priceListId: uuid("price_list_id")
+      .notNull()
+      .references(() => priceList.id, { onDelete: "cascade" }),
+    options: jsonb("options").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.priceListId] })],
+);

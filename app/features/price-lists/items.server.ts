@@ -3,6 +3,7 @@ import { db, withTransaction } from "~/db/client.server";
 import { priceListItem, product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
 import { applyAdjustment, type AdjustmentType } from "~/lib/money";
+import type { BuyerItem } from "./buyer-items";
 import { PriceListError } from "./errors";
 import {
   applyPriceChanges,
@@ -66,6 +67,54 @@ export async function findPriceItems(listId: string, lang: Lang): Promise<PriceI
       imageKey: r.imageKey,
       active: r.active,
       priceCents: r.priceCents,
+    }));
+}
+
+/**
+ * The items buyers are given: active products that are not archived, with both names. With
+ * `only`, just those products (a person's selection).
+ */
+export async function findBuyerItems(listId: string, only?: readonly string[]): Promise<BuyerItem[]> {
+  if (only && only.length === 0) return [];
+  const rows = await db()
+    .select({
+      productId: product.id,
+      slug: product.slug,
+      nameEn: product.nameEn,
+      nameEs: product.nameEs,
+      category: product.category,
+      unit: product.unit,
+      packValue: product.packValue,
+      packUnit: product.packUnit,
+      priceCents: priceListItem.priceCents,
+      availability: product.availability,
+      imageKey: product.imageKey,
+      active: product.active,
+      archivedAt: product.archivedAt,
+    })
+    .from(priceListItem)
+    .innerJoin(product, eq(product.id, priceListItem.productId))
+    .where(
+      only
+        ? and(eq(priceListItem.priceListId, listId), inArray(priceListItem.productId, [...only]))
+        : eq(priceListItem.priceListId, listId),
+    );
+  // Filtered here rather than in SQL for the reason findPriceItems gives: with statistics lagging,
+  // the extra conditions made PostgreSQL pick a far slower plan.
+  return rows
+    .filter((r) => r.active && r.archivedAt === null)
+    .map((r) => ({
+      productId: r.productId,
+      slug: r.slug,
+      nameEn: r.nameEn,
+      nameEs: r.nameEs,
+      category: r.category,
+      unit: r.unit,
+      packValue: r.packValue === null ? null : Number(r.packValue),
+      packUnit: r.packUnit,
+      priceCents: r.priceCents,
+      available: r.availability !== "out_of_stock",
+      imageKey: r.imageKey,
     }));
 }
 

@@ -1,6 +1,7 @@
 import { groupOf, orderedGroups, type CategoryGroup } from "~/features/catalog/categories";
 import { unitAndPackLabeler } from "~/features/catalog/format";
 import { BUSINESS_TIME_ZONE, formatDateTime } from "~/components/ui/date-time";
+import type { BuyerItem } from "~/features/price-lists/buyer-items";
 import type { Lang } from "~/i18n/config";
 import { formatMoney } from "~/lib/money";
 import { layoutOf, type Paper, type SheetFormat, type SheetLayout } from "./options";
@@ -61,19 +62,7 @@ export type SheetText = {
 };
 
 /** One item of the list as the database gives it, in both languages. */
-export type SheetItem = {
-  productId: string;
-  slug: string;
-  nameEn: string;
-  nameEs: string;
-  category: string | null;
-  unit: string | null;
-  packValue: number | null;
-  packUnit: string | null;
-  priceCents: number | null;
-  available: boolean;
-  imageKey: string | null;
-};
+export type SheetItem = BuyerItem;
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { can, type Principal } from "~/auth/permissions";
 import { db, withTransaction } from "~/db/client.server";
 import { printPreference, printSelection, priceList, priceListItem, product } from "~/db/schema";
+import { findBuyerItems } from "~/features/price-lists/items.server";
 import {
   findCustomerList,
   findFirstListForStaff,
@@ -15,54 +16,6 @@ import { parseSheetOptions, isPaper, type RejectedOption, type SheetFormat, type
 import { buildSheet, type Sheet, type SheetItem } from "./sheet";
 
 type ListRef = { id: string; slug: string; name: string };
-
-/**
- * The list's items that print: active products that are not archived, with both names. With
- * `only`, just those products (a selection).
- */
-export async function findSheetItems(listId: string, only?: readonly string[]): Promise<SheetItem[]> {
-  if (only && only.length === 0) return [];
-  const rows = await db()
-    .select({
-      productId: product.id,
-      slug: product.slug,
-      nameEn: product.nameEn,
-      nameEs: product.nameEs,
-      category: product.category,
-      unit: product.unit,
-      packValue: product.packValue,
-      packUnit: product.packUnit,
-      priceCents: priceListItem.priceCents,
-      availability: product.availability,
-      imageKey: product.imageKey,
-      active: product.active,
-      archivedAt: product.archivedAt,
-    })
-    .from(priceListItem)
-    .innerJoin(product, eq(product.id, priceListItem.productId))
-    .where(
-      only
-        ? and(eq(priceListItem.priceListId, listId), inArray(priceListItem.productId, [...only]))
-        : eq(priceListItem.priceListId, listId),
-    );
-  // Filtered here rather than in SQL for the reason findPriceItems gives: with fresh statistics
-  // lagging, the extra conditions made PostgreSQL pick a far slower plan.
-  return rows
-    .filter((r) => r.active && r.archivedAt === null)
-    .map((r) => ({
-      productId: r.productId,
-      slug: r.slug,
-      nameEn: r.nameEn,
-      nameEs: r.nameEs,
-      category: r.category,
-      unit: r.unit,
-      packValue: r.packValue === null ? null : Number(r.packValue),
-      packUnit: r.packUnit,
-      priceCents: r.priceCents,
-      available: r.availability !== "out_of_stock",
-      imageKey: r.imageKey,
-    }));
-}
 
 /** The options a person chose last time; Letter, no pictures and the reader's language before that. */
 export async function findSheetDefaults(userId: string, readerLang: Lang): Promise<SheetOptions> {
@@ -236,10 +189,10 @@ export async function loadSheetPage(
   let items: SheetItem[];
   if (format === "selected") {
     const selected = await findSelection(user.id, list.id);
-    items = await findSheetItems(list.id, selected);
+    items = await findBuyerItems(list.id, selected);
     dropped = selected.length - items.length;
   } else {
-    items = await findSheetItems(list.id);
+    items = await findBuyerItems(list.id);
   }
   if (remember && (given.list || given.paper || given.images || given.lang)) {
     await rememberSheetOptions(user.id, list.id, chosen);
