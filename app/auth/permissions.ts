@@ -67,6 +67,7 @@ export const privateResources = [
   { path: "/prices-long.pdf", permission: "print:view" },
   { path: "/prices-selected.pdf", permission: "print:view" },
   { path: "/prices-selected/selection", permission: "print:view" },
+  { path: "/exportlistswhatsapp/data", permission: "export:run" },
 ] as const satisfies readonly { path: string; permission: Permission }[];
 
 export const publicPaths = ["/", "/about", "/about-us", "/contact", "/products", "/prices"] as const;

@@ -132,7 +132,7 @@ async function findEntities(rows: ActivityRow[], lang: Lang): Promise<Found> {
     const id = uuidOf(row.entityId);
     if (!id) continue;
     if (row.entityType === "product") productIds.add(id);
-    else if (row.entityType === "price_list") listIds.add(id);
+    else if (row.entityType === "price_list" || row.entityType === "whatsapp_export") listIds.add(id);
     else if (row.entityType === "import_run") runIds.add(id);
   }
   const [products, lists, runs] = await Promise.all([
@@ -189,6 +189,17 @@ function describeEntity(row: ActivityRow, found: Found, users: ActivityUsers | n
         name: list.name,
         context: null,
         href: list.deleted ? null : `/prices-manage/${list.slug}`,
+        gone: list.deleted,
+      };
+    }
+    case "whatsapp_export": {
+      // A message is about its list: the export screen opens on it.
+      const list = id ? found.lists.get(id) : undefined;
+      if (!list) return missing(row.summary);
+      return {
+        name: list.name,
+        context: null,
+        href: list.deleted ? null : `/exportlistswhatsapp?list=${list.slug}`,
         gone: list.deleted,
       };
     }

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "~/db/client.server";
 import { activity } from "~/db/schema";
 
-export type ActivityEntity = "product" | "price_list" | "price_item" | "user" | "import_run";
+export type ActivityEntity = "product" | "price_list" | "price_item" | "user" | "import_run" | "whatsapp_export";
 export type ActivityAction = "created" | "updated" | "deleted";
 
 export type ActivityInput = {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** What the log records (record.server.ts writes these). */
-export const activityEntities = ["product", "price_list", "price_item", "user", "import_run"] as const;
+export const activityEntities = ["product", "price_list", "price_item", "user", "import_run", "whatsapp_export"] as const;
 export const activityActions = ["created", "updated", "deleted"] as const;
 export type ActivityEntity = (typeof activityEntities)[number];
 export type ActivityAction = (typeof activityActions)[number];
