@@ -8,6 +8,7 @@ import { addProductsToList, savePriceEdits } from "../../app/features/price-list
 import { createPriceList, deletePriceList } from "../../app/features/price-lists/lists.server";
 import type { Lang } from "../../app/i18n/config";
 import { action, loader as dataLoader } from "../../app/routes/export-whatsapp-data";
+import { loader as activityLoader } from "../../app/routes/activity";
 import { loader as pageLoader } from "../../app/routes/export-whatsapp";
 import { callRoute, formRequest, getRequest, routeContext } from "../support/route-context";
 import { useTestDatabase } from "../support/test-db";
@@ -100,6 +101,16 @@ describe(`the WhatsApp export (${test.kind})`, () => {
     expect((stored[0].prices as Record<string, number>)[ids.mango]).toBe(1000);
     const entries = await db().select().from(activity).where(eq(activity.entityType, "whatsapp_export"));
     expect(entries.at(-1)).toMatchObject({ actorId: who.id, entityId: list.id, action: "created" });
+    // The activity log names the list and leads back to its export.
+    const log = await callRoute<Awaited<ReturnType<typeof activityLoader>>>(
+      activityLoader,
+      getRequest("/activity?entity=whatsapp_export"),
+      routeContext({ user: admin }),
+    );
+    expect(log.data?.entries[0]).toMatchObject({
+      entityType: "whatsapp_export",
+      entity: { name: "Hotels", href: `/exportlistswhatsapp?list=${list.slug}`, gone: false },
+    });
   });
 
   it("marks what changed since the last message of the list", async () => {

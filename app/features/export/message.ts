@@ -1,6 +1,7 @@
 import { groupOf, orderedGroups, type CategoryGroup } from "~/features/catalog/categories";
 import { unitAndPackLabeler } from "~/features/catalog/format";
 import { formatDateTime } from "~/components/ui/date-time";
+import type { BuyerItem } from "~/features/price-lists/buyer-items";
 import type { Lang } from "~/i18n/config";
 import { formatMoney } from "~/lib/money";
 
@@ -11,19 +12,8 @@ import { formatMoney } from "~/lib/money";
  */
 export const MESSAGE_PART_LIMIT = 3500;
 
-/** One item of the list as the database gives it, in both languages. */
-export type MessageItem = {
-  productId: string;
-  slug: string;
-  nameEn: string;
-  nameEs: string;
-  category: string | null;
-  unit: string | null;
-  packValue: number | null;
-  packUnit: string | null;
-  priceCents: number | null;
-  available: boolean;
-};
+/** One item of the list as the database gives it, in both languages; a message shows no pictures. */
+export type MessageItem = Omit<BuyerItem, "imageKey">;
 
 export type MessageOptions = {
   lang: Lang;
