@@ -372,12 +372,8 @@ export function buildMessage(input: MessageInput): BuiltMessage {
   const contact: string[] = [];
   if (options.includeLink) {
     const base = input.site.baseUrl.replace(/\/+$/, "");
-    // Slugs are plain words today; should one ever carry a marker, the link must not turn italic.
-    const slug = encodeURIComponent(input.list.slug).replace(
-      /[*_~]/g,
-      (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-    );
-    contact.push(`🔗 ${t("message.link", { ...ns, link: `${base}/pricesprivate/${slug}` })}`);
+    // Each customer sees their own list there, whichever list this message quotes.
+    contact.push(`🔗 ${t("message.link", { ...ns, link: `${base}/pricesprivate` })}`);
   }
   const phone = oneLine(input.site.phone);
   if (phone) contact.push(`📞 ${t("message.phone", { ...ns, phone })}`);
