@@ -14,6 +14,7 @@ import {
   type Measurement,
 } from "./lib/bench";
 import { argValue, hasFlag } from "./lib/cli";
+import { exportSuite } from "./lib/export-bench";
 import { importSuite } from "./lib/import-bench";
 import { budgetPages, jsBudgetKb, measurePages } from "./lib/js-budget";
 import { lighthouseBudget, lighthousePages } from "./lib/lighthouse";
@@ -22,7 +23,7 @@ import { printSuite } from "./lib/print-bench";
 
 const usage = `Usage: npm run bench [-- --only <suite>[,<suite>...]] [-- --runs <n>] [-- --lighthouse-runs <n>]
                  [-- --duration <s>] [-- --warmup <s>] [-- --rounds <n>] [-- --save-runs <n>] [-- --event-saves <n>]
-                 [-- --page-requests <n>] [-- --pdf-runs <n>]
+                 [-- --page-requests <n>] [-- --pdf-runs <n>] [-- --builder-runs <n>] [-- --export-requests <n>]
 
 Prints the performance figures of DESIGN section 6 as one table, each beside its budget. Suites: startup,
 js (JavaScript before interaction on the public pages), lighthouse (mobile, median of 5 runs per page),
@@ -33,9 +34,11 @@ the editor's save of 500 prices, median of --save-runs; a saved price's way to a
 server and on PGlite), print (the print pages /prices-long and /prices-short of 2,000 products with pictures,
 whole and their loaders alone, --page-requests sequential requests after 3 warm-ups; their server PDFs on Letter
 without and with pictures, the first with pictures apart, median of --pdf-runs; the server's peak RSS growth
-meanwhile). The suites run the production build in a temporary DATA_DIR (DATABASE_URL is ignored): on the
-embedded database, and for prices and print also on a throwaway PostgreSQL server they start (installed from
-Debian's packages when missing and run as root).
+meanwhile), export (the WhatsApp message of 2,000 products: the message builder alone in-process, median of
+--builder-runs after 5 warm-ups, and the screen's POST /exportlistswhatsapp/data intent=generate as a seller,
+--export-requests sequential requests after 3 warm-ups). The suites run the production build in a temporary
+DATA_DIR (DATABASE_URL is ignored): on the embedded database, and for prices, print and export also on a
+throwaway PostgreSQL server they start (installed from Debian's packages when missing and run as root).
 Benchmarks, not tests: a figure over budget is reported, and the command still exits 0.`;
 
 const WARM_RUNS = Number(argValue("runs") ?? 3);
@@ -202,7 +205,7 @@ const lighthouseSuite: BenchSuite = {
     }),
 };
 
-const suites: BenchSuite[] = [startup, js, lighthouseSuite, pricesSuite, importSuite, printSuite];
+const suites: BenchSuite[] = [startup, js, lighthouseSuite, pricesSuite, importSuite, printSuite, exportSuite];
 
 if (hasFlag("help")) {
   console.log(usage);

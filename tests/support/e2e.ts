@@ -35,6 +35,8 @@ export type SessionOptions = {
   viewport?: { width: number; height: number };
   javaScriptEnabled?: boolean;
   colorScheme?: "light" | "dark";
+  /** A touch screen, as on a phone: the page matches `(pointer: coarse)`. */
+  touch?: boolean;
   /** Scan every page reached with goto() for serious and critical accessibility violations. */
   axe?: boolean;
 };
@@ -159,6 +161,7 @@ export function useBrowser() {
       viewport: options.viewport ?? desktop,
       javaScriptEnabled: options.javaScriptEnabled ?? true,
       colorScheme: options.colorScheme ?? "light",
+      hasTouch: options.touch ?? false,
       extraHTTPHeaders: { "x-forwarded-for": nextClientAddress() },
       storageState: who === "anonymous" || ownServer ? undefined : storageStateFor(who),
     };

@@ -101,6 +101,11 @@ export function ExportScreen({ lists, listsFailed, initial }: Props) {
       setError(t("errors.listRequired"));
       return;
     }
+    if (options.categories?.length === 0) {
+      setFieldErrors({ categories: t("errors.noCategories") });
+      setError(t("errors.invalidOptions"));
+      return;
+    }
     setBusy(intent);
     if (intent === "generate") setGenerated(null);
     const body = await post(optionsForm(intent, data.list.slug, options));
@@ -133,6 +138,7 @@ export function ExportScreen({ lists, listsFailed, initial }: Props) {
   const set = <K extends keyof MessageOptions>(key: K, value: MessageOptions[K]) =>
     setOptions((current) => (current ? { ...current, [key]: value } : current));
 
+  // Every category is "all" (null), so lists that gain a category later include it; none is refused on generating.
   const toggleGroup = (group: CategoryGroup, on: boolean) => {
     if (!options) return;
     const current = options.categories ?? groups;
@@ -267,6 +273,13 @@ export function ExportScreen({ lists, listsFailed, initial }: Props) {
         </form>
       ) : null}
 
+      {lists.length > 0 && !data && !loadingList ? (
+        <Button onClick={() => void submit("generate")}>
+          <MessageCircle aria-hidden="true" className="size-4" />
+          {t("screen.generate")}
+        </Button>
+      ) : null}
+
       {error ? <FormAlert>{error}</FormAlert> : null}
 
       <MessageParts generated={generated} customers={data?.customers ?? []} phone={phone} onPhone={setPhone} />
@@ -303,13 +316,15 @@ function MessageParts({
   const { t } = useTranslation("chat-export");
   const manual = useRef<Record<number, HTMLTextAreaElement | null>>({});
   const whole = generated?.parts.join("\n\n") ?? "";
+  // A message that quotes no price is only a title and a footer: nothing a buyer can order from.
+  const empty = generated !== null && generated.counts.products === 0;
 
   const copy = async (text: string, index: number | "all") => {
     if (!generated) {
       toast.error(t("screen.generateFirst"));
       return;
     }
-    if (text.trim() === "") {
+    if (empty || text.trim() === "") {
       toast.error(t("screen.nothingToCopy"));
       return;
     }
@@ -319,6 +334,10 @@ function MessageParts({
   };
 
   const send = async (text: string, index: number) => {
+    if (empty) {
+      toast.error(t("screen.nothingToCopy"));
+      return;
+    }
     // A phone's own share sheet reaches WhatsApp and every other chat app.
     const touch = typeof window !== "undefined" && window.matchMedia("(pointer: coarse)").matches;
     if (touch && typeof navigator.share === "function" && !phone) {
@@ -386,6 +405,7 @@ function MessageParts({
               length: generated.length,
             })}
           </p>
+          {empty ? <FormAlert tone="info">{t("screen.noProducts")}</FormAlert> : null}
           <ol className="space-y-4">
             {generated.parts.map((part, index) => (
               <li key={index} className="space-y-2">
