@@ -36,6 +36,7 @@ export default [
   route("prices-selected.pdf", "routes/print-sheet-pdf.ts", { id: "prices-selected-pdf" }),
   route("prices-selected/selection", "routes/print-selection.ts"),
   route("exportlistswhatsapp/data", "routes/export-whatsapp-data.ts"),
+  route("ai/messages", "routes/ai-messages.ts"),
   route("pricesprivate/:id/events", "routes/price-list-events.ts"),
   route("prices-manage/:priceListId/history/:productId", "routes/price-history.ts"),
   route("import-quickbooks/runs", "routes/import-quickbooks-runs.ts"),

@@ -13,6 +13,7 @@ import {
   type BenchSuite,
   type Measurement,
 } from "./lib/bench";
+import { assistantSuite } from "./lib/assistant-bench";
 import { argValue, hasFlag } from "./lib/cli";
 import { exportSuite } from "./lib/export-bench";
 import { importSuite } from "./lib/import-bench";
@@ -36,7 +37,8 @@ whole and their loaders alone, --page-requests sequential requests after 3 warm-
 without and with pictures, the first with pictures apart, median of --pdf-runs; the server's peak RSS growth
 meanwhile), export (the WhatsApp message of 2,000 products: the message builder alone in-process, median of
 --builder-runs after 5 warm-ups, and the screen's POST /exportlistswhatsapp/data intent=generate as a seller,
---export-requests sequential requests after 3 warm-ups). The suites run the production build in a temporary
+--export-requests sequential requests after 3 warm-ups), assistant (the price assistant's built-in engine
+planning varied messages on a 2,000-product catalogue in-process, p50 and p95 per message). The suites run the production build in a temporary
 DATA_DIR (DATABASE_URL is ignored): on the embedded database, and for prices, print and export also on a
 throwaway PostgreSQL server they start (installed from Debian's packages when missing and run as root).
 Benchmarks, not tests: a figure over budget is reported, and the command still exits 0.`;
@@ -205,7 +207,16 @@ const lighthouseSuite: BenchSuite = {
     }),
 };
 
-const suites: BenchSuite[] = [startup, js, lighthouseSuite, pricesSuite, importSuite, printSuite, exportSuite];
+const suites: BenchSuite[] = [
+  startup,
+  js,
+  lighthouseSuite,
+  pricesSuite,
+  importSuite,
+  printSuite,
+  exportSuite,
+  assistantSuite,
+];
 
 if (hasFlag("help")) {
   console.log(usage);

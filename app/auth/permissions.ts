@@ -68,6 +68,7 @@ export const privateResources = [
   { path: "/prices-selected.pdf", permission: "print:view" },
   { path: "/prices-selected/selection", permission: "print:view" },
   { path: "/exportlistswhatsapp/data", permission: "export:run" },
+  { path: "/ai/messages", permission: "assistant:use" },
 ] as const satisfies readonly { path: string; permission: Permission }[];
 
 export const publicPaths = ["/", "/about", "/about-us", "/contact", "/products", "/prices"] as const;

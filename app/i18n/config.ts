@@ -19,6 +19,8 @@ export const namespaces = [
   "activity",
   "products",
   "print",
+  "assistant",
+  "assistant-replies",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

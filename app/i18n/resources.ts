@@ -9,6 +9,8 @@ import enGeneral from "./locales/en/general.json";
 import enImport from "./locales/en/import.json";
 import enNavigation from "./locales/en/navigation.json";
 import enPrices from "./locales/en/prices.json";
+import enAssistant from "./locales/en/assistant.json";
+import enAssistantReplies from "./locales/en/assistant-replies.json";
 import enPrint from "./locales/en/print.json";
 import enProducts from "./locales/en/products.json";
 import enPublic from "./locales/en/public.json";
@@ -24,6 +26,8 @@ import esGeneral from "./locales/es/general.json";
 import esImport from "./locales/es/import.json";
 import esNavigation from "./locales/es/navigation.json";
 import esPrices from "./locales/es/prices.json";
+import esAssistant from "./locales/es/assistant.json";
+import esAssistantReplies from "./locales/es/assistant-replies.json";
 import esPrint from "./locales/es/print.json";
 import esProducts from "./locales/es/products.json";
 import esPublic from "./locales/es/public.json";
@@ -47,6 +51,8 @@ export const en = {
   activity: enActivity,
   products: enProducts,
   print: enPrint,
+  assistant: enAssistant,
+  "assistant-replies": enAssistantReplies,
 } satisfies Record<Namespace, unknown>;
 
 export const es: Record<Namespace, unknown> = {
@@ -65,6 +71,8 @@ export const es: Record<Namespace, unknown> = {
   activity: esActivity,
   products: esProducts,
   print: esPrint,
+  assistant: esAssistant,
+  "assistant-replies": esAssistantReplies,
 };
 
 export const resources: Record<Lang, Record<Namespace, unknown>> = { en, es };

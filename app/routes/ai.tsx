@@ -1,6 +1,15 @@
-import { useTranslation } from "~/i18n/use-translation";
-import { requirePermission } from "~/auth/guards.server";
-import { Preparing } from "~/components/preparing";
+import { redirect } from "react-router";
+import { getRequestInfo, requirePermission } from "~/auth/guards.server";
+import { can } from "~/auth/permissions";
+import { AssistantScreen } from "~/features/assistant/components/assistant-screen";
+import {
+  deleteConversation,
+  findConversation,
+  listConversations,
+  renameConversation,
+} from "~/features/assistant/conversations.server";
+import { conversationActionSchema } from "~/features/assistant/schema";
+import { logger } from "~/lib/logger.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/ai";
 
@@ -9,12 +18,41 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, { title: t("assistant", { ns: "navigation" }), noindex: true });
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requirePermission(request, context, "assistant:use");
-  return null;
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The person's conversations, and the one `?c=` opens (none: a new conversation). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePermission(request, context, "assistant:use");
+  const asked = new URL(request.url).searchParams.get("c");
+  const [conversations, current] = await Promise.all([
+    listConversations(user.id),
+    asked && uuid.test(asked) ? findConversation(user.id, asked) : null,
+  ]);
+  return { conversations, current, canChangePrices: can(user, "prices:manage"), missing: Boolean(asked && !current) };
 }
 
-export default function Page() {
-  const { t } = useTranslation("navigation");
-  return <Preparing page={t("assistant")} />;
+/** Renames or deletes one of the person's own conversations. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requirePermission(request, context, "assistant:use");
+  const form = Object.fromEntries(await request.formData());
+  const parsed = conversationActionSchema.safeParse(form);
+  if (!parsed.success) return { ok: false as const, error: parsed.error.issues[0]?.message ?? "errors.invalid" };
+  const input = parsed.data;
+  try {
+    if (input.intent === "rename") {
+      const done = await renameConversation(user.id, input.conversationId, input.title);
+      return done ? { ok: true as const } : { ok: false as const, error: "errors.conversationNotFound" };
+    }
+    const done = await deleteConversation(user.id, input.conversationId);
+    if (!done) return { ok: false as const, error: "errors.conversationNotFound" };
+    const open = new URL(request.url).searchParams.get("c");
+    return open === input.conversationId ? redirect("/ai") : { ok: true as const };
+  } catch (error) {
+    logger.error({ err: error, requestId: getRequestInfo(context).requestId }, "changing a conversation failed");
+    return { ok: false as const, error: "errors.failed" };
+  }
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <AssistantScreen {...loaderData} />;
 }

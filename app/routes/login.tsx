@@ -71,6 +71,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       }
     >
       {loaderData.notice ? <FormAlert tone="success">{t(loaderData.notice)}</FormAlert> : null}
+      {new URL(loaderData.redirectTo || "/", "http://site").pathname === "/ai" ? (
+        <FormAlert tone="info">{t("login.assistant")}</FormAlert>
+      ) : null}
       <MessageAlert message={result?.formError} />
       {/* An explicit action keeps the query's encoding identical on the server and in the browser. */}
       <Form method="post" action={formAction} noValidate className="space-y-4">

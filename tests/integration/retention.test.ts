@@ -3,7 +3,14 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { consumeRateLimit } from "../../app/auth/rate-limit.server";
 import { db } from "../../app/db/client.server";
-import { mailOutbox, rateLimit, session, verification } from "../../app/db/schema";
+import {
+  assistantConversation,
+  assistantMessage,
+  mailOutbox,
+  rateLimit,
+  session,
+  verification,
+} from "../../app/db/schema";
 import { enqueueMessage } from "../../app/features/mail/outbox.server";
 import { pruneExpiredRows } from "../../app/features/maintenance/retention.server";
 import { useTestDatabase } from "../support/test-db";
@@ -37,7 +44,7 @@ async function insertVerification(identifier: string, expiresAt: Date) {
 }
 
 describe(`retention (${test.kind})`, () => {
-  it("removes expired sessions, expired verification rows and old rate-limit rows, and keeps the rest", async () => {
+  it("removes expired sessions, expired verification rows, old rate-limit rows and unused conversations, and keeps the rest", async () => {
     const now = new Date();
     const person = await makeUser("customer");
 
@@ -82,7 +89,17 @@ describe(`retention (${test.kind})`, () => {
       })
       .where(eq(mailOutbox.id, oldMail));
 
-    expect(await pruneExpiredRows(now)).toEqual({ sessions: 2, verifications: 2, rateLimits: 2 });
+    // Assistant conversations: one untouched for half a year and a day goes, one used last week stays.
+    const [oldConversation, recentConversation] = await db()
+      .insert(assistantConversation)
+      .values([
+        { userId: person.id, title: "Herbs last spring", updatedAt: new Date(now.getTime() - 181 * DAY) },
+        { userId: person.id, title: "Limes", updatedAt: new Date(now.getTime() - 7 * DAY) },
+      ])
+      .returning({ id: assistantConversation.id });
+    await db().insert(assistantMessage).values({ conversationId: oldConversation.id, role: "user", content: "herbs?" });
+
+    expect(await pruneExpiredRows(now)).toEqual({ sessions: 2, verifications: 2, rateLimits: 2, conversations: 1 });
 
     const sessions = await db()
       .select({ id: session.id })
@@ -99,10 +116,14 @@ describe(`retention (${test.kind})`, () => {
     const counters = await db().select({ key: rateLimit.key }).from(rateLimit);
     expect(counters.map((c) => c.key).sort()).toEqual(["password-reset:198.51.100.10", "register:198.51.100.9"]);
 
+    const conversations = await db().select({ id: assistantConversation.id }).from(assistantConversation);
+    expect(conversations).toEqual([recentConversation]);
+    expect(await db().select().from(assistantMessage)).toEqual([]);
+
     const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, oldMail));
     expect(mail.status).toBe("sent");
 
     // Nothing more to remove on a second run.
-    expect(await pruneExpiredRows(now)).toEqual({ sessions: 0, verifications: 0, rateLimits: 0 });
+    expect(await pruneExpiredRows(now)).toEqual({ sessions: 0, verifications: 0, rateLimits: 0, conversations: 0 });
   });
 });

@@ -4,6 +4,7 @@ export type PriceListErrorCode =
   | "errors.conflict"
   | "errors.noParent"
   | "errors.productNotFound"
+  | "errors.pricesMoved"
   | "errors.notDeleted"
   | "errors.versionNotFound"
   | "errors.forbidden";

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gte } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { priceHistory, priceList, product, user } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
@@ -18,10 +18,10 @@ export type PriceHistoryRow = {
   createdAt: string;
 };
 
-/** A product's price changes, newest first, in one list or in every list; at most `limit` of them. */
+/** A product's price changes, newest first, in one list or in every list, since a time; at most `limit` of them. */
 export async function findPriceHistory(
   productId: string,
-  { listId, limit = HISTORY_LIMIT }: { listId?: string; limit?: number } = {},
+  { listId, since, limit = HISTORY_LIMIT }: { listId?: string; since?: Date; limit?: number } = {},
 ) {
   const rows = await db()
     .select({
@@ -37,7 +37,13 @@ export async function findPriceHistory(
     .from(priceHistory)
     .leftJoin(priceList, eq(priceList.id, priceHistory.priceListId))
     .leftJoin(user, eq(user.id, priceHistory.authorId))
-    .where(and(eq(priceHistory.productId, productId), listId ? eq(priceHistory.priceListId, listId) : undefined))
+    .where(
+      and(
+        eq(priceHistory.productId, productId),
+        listId ? eq(priceHistory.priceListId, listId) : undefined,
+        since ? gte(priceHistory.createdAt, since) : undefined,
+      ),
+    )
     .orderBy(desc(priceHistory.createdAt), desc(priceHistory.id))
     .limit(limit);
   return rows.map((r): PriceHistoryRow => ({

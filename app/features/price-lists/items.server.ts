@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { db, withTransaction } from "~/db/client.server";
+import { db, withTransaction, type Tx } from "~/db/client.server";
 import { priceListItem, product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
 import { applyAdjustment, type AdjustmentType } from "~/lib/money";
@@ -120,32 +120,46 @@ export async function findBuyerItems(listId: string, only?: readonly string[]): 
 
 export type PriceEdit = { productId: string; priceCents: number | null };
 
+type PriceEditOptions = {
+  expectedRevision?: number;
+  /**
+   * The prices the writer last saw: when one of them moved since, nothing is written and
+   * `errors.pricesMoved` says so (a change proposed against older prices must be proposed again).
+   */
+  expectedPrices?: ReadonlyMap<string, number | null>;
+  source?: "screen" | "assistant";
+};
+
 /**
  * Saves prices typed on the screen. With `expectedRevision` (the revision the editor loaded) a
  * list someone saved in between is refused with their changes (D25); without it, the person chose
  * to overwrite. Items the list no longer has are refused.
  */
-export async function savePriceEdits(
+export async function savePriceEdits(actor: Actor, listId: string, edits: PriceEdit[], options: PriceEditOptions = {}) {
+  return withTransaction((tx) => writePriceEdits(tx, actor, listId, edits, options));
+}
+
+/** The same save inside the caller's transaction, for a writer that records something of its own with it. */
+export async function writePriceEdits(
+  tx: Tx,
   actor: Actor,
   listId: string,
   edits: PriceEdit[],
-  { expectedRevision, source = "screen" }: { expectedRevision?: number; source?: "screen" | "assistant" } = {},
+  { expectedRevision, expectedPrices, source = "screen" }: PriceEditOptions = {},
 ) {
-  return withTransaction(async (tx) => {
-    const list = await lockList(tx, listId);
-    await assertRevision(tx, list, expectedRevision);
-    const items = await currentItems(tx, list.id);
-    const changes: PriceChange[] = [];
-    for (const edit of edits) {
-      if (!items.has(edit.productId)) throw new PriceListError("errors.productNotFound", 400);
-      changes.push({
-        productId: edit.productId,
-        oldCents: items.get(edit.productId) ?? null,
-        newCents: edit.priceCents,
-      });
+  const list = await lockList(tx, listId);
+  await assertRevision(tx, list, expectedRevision);
+  const items = await currentItems(tx, list.id);
+  const changes: PriceChange[] = [];
+  for (const edit of edits) {
+    if (!items.has(edit.productId)) throw new PriceListError("errors.productNotFound", 400);
+    const oldCents = items.get(edit.productId) ?? null;
+    if (expectedPrices && expectedPrices.get(edit.productId) !== oldCents) {
+      throw new PriceListError("errors.pricesMoved", 409);
     }
-    return applyPriceChanges(tx, list, changes, { actor, source });
-  });
+    changes.push({ productId: edit.productId, oldCents, newCents: edit.priceCents });
+  }
+  return applyPriceChanges(tx, list, changes, { actor, source });
 }
 
 /** The selected items moved by a fixed amount (cents) or a percentage (hundredths of a percent). */

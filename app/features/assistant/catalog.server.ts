@@ -1,0 +1,82 @@
+import { asc, inArray } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { priceListItem, product } from "~/db/schema";
+import { isCategory } from "~/features/catalog/categories";
+import { findCustomerList, findFirstListForStaff, listPriceListNames } from "~/features/price-lists/lists.server";
+import type { AssistantCatalog, AssistantList, AssistantProduct, AssistantRole } from "./engine/types";
+
+/**
+ * The catalogue as the person may read it, for the assistant's engine: products staff sell
+ * (active, not archived), the lists the person may read (a customer: only their own) and the
+ * prices of those lists, in two queries whatever the number of lists.
+ */
+export async function loadAssistantCatalog(user: {
+  id: string;
+  role: AssistantRole;
+}): Promise<{ catalog: AssistantCatalog; defaultList: AssistantList | null }> {
+  const own = user.role === "customer" ? await findCustomerList(user.id) : null;
+  const lists: AssistantList[] =
+    user.role === "customer"
+      ? own
+        ? [{ id: own.id, slug: own.slug, name: own.name }]
+        : []
+      : await listPriceListNames();
+  const [productRows, itemRows] = await Promise.all([
+    db()
+      .select({
+        id: product.id,
+        slug: product.slug,
+        nameEn: product.nameEn,
+        nameEs: product.nameEs,
+        category: product.category,
+        unit: product.unit,
+        packValue: product.packValue,
+        packUnit: product.packUnit,
+        active: product.active,
+        archivedAt: product.archivedAt,
+      })
+      .from(product)
+      .orderBy(asc(product.category), asc(product.nameEn), asc(product.id)),
+    lists.length === 0
+      ? Promise.resolve([])
+      : db()
+          .select({
+            listId: priceListItem.priceListId,
+            productId: priceListItem.productId,
+            priceCents: priceListItem.priceCents,
+          })
+          .from(priceListItem)
+          .where(
+            inArray(
+              priceListItem.priceListId,
+              lists.map((l) => l.id),
+            ),
+          ),
+  ]);
+  // Filtered here rather than in SQL, as findBuyerItems does: with statistics lagging on a freshly
+  // loaded catalogue, the extra conditions made PostgreSQL pick a far slower plan.
+  const products: AssistantProduct[] = productRows
+    .filter((r) => r.active && r.archivedAt === null)
+    .map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      nameEn: r.nameEn,
+      nameEs: r.nameEs || null,
+      category: isCategory(r.category) ? r.category : null,
+      unit: r.unit,
+      packValue: r.packValue === null ? null : Number(r.packValue),
+      packUnit: r.packUnit,
+    }));
+  const sold = new Set(products.map((p) => p.id));
+  const prices = new Map<string, Map<string, number | null>>(lists.map((l) => [l.id, new Map()]));
+  for (const item of itemRows) {
+    if (sold.has(item.productId)) prices.get(item.listId)?.set(item.productId, item.priceCents);
+  }
+  const defaultList = user.role === "customer" ? (lists[0] ?? null) : await staffDefaultList();
+  return { catalog: { products, lists, prices }, defaultList };
+}
+
+async function staffDefaultList(): Promise<AssistantList | null> {
+  const first = await findFirstListForStaff();
+  return first ? { id: first.id, slug: first.slug, name: first.name } : null;
+}

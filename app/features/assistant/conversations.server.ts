@@ -1,0 +1,121 @@
+import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
+import { db, withTransaction } from "~/db/client.server";
+import { assistantConversation, assistantMessage, assistantProposal } from "~/db/schema";
+import { conversationTitle, type AnswerData, type ConversationSummary, type StoredMessage } from "./schema";
+
+/** Conversations untouched this long are removed (ADR 022). */
+export const CONVERSATION_RETENTION_DAYS = 180;
+
+/** The most conversations the side list shows; older ones are still kept until retention. */
+const LISTED = 50;
+
+export async function listConversations(userId: string): Promise<ConversationSummary[]> {
+  const rows = await db()
+    .select({
+      id: assistantConversation.id,
+      title: assistantConversation.title,
+      updatedAt: assistantConversation.updatedAt,
+    })
+    .from(assistantConversation)
+    .where(eq(assistantConversation.userId, userId))
+    .orderBy(desc(assistantConversation.updatedAt), desc(assistantConversation.id))
+    .limit(LISTED);
+  return rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
+}
+
+/** One of the person's conversations with its messages, oldest first; null when it is not theirs. */
+export async function findConversation(userId: string, id: string) {
+  const [conversation] = await db()
+    .select({ id: assistantConversation.id, title: assistantConversation.title })
+    .from(assistantConversation)
+    .where(and(eq(assistantConversation.id, id), eq(assistantConversation.userId, userId)));
+  if (!conversation) return null;
+  const [rows, proposals] = await Promise.all([
+    db()
+      .select({
+        id: assistantMessage.id,
+        role: assistantMessage.role,
+        content: assistantMessage.content,
+        data: assistantMessage.data,
+        createdAt: assistantMessage.createdAt,
+      })
+      .from(assistantMessage)
+      .where(eq(assistantMessage.conversationId, id))
+      .orderBy(asc(assistantMessage.createdAt), asc(assistantMessage.id)),
+    db()
+      .select({ id: assistantProposal.id, status: assistantProposal.status, expiresAt: assistantProposal.expiresAt })
+      .from(assistantProposal)
+      .where(eq(assistantProposal.conversationId, id)),
+  ]);
+  // A proposal's card shows what became of it since, not what it was when first answered.
+  const states = new Map(proposals.map((p) => [p.id, p]));
+  const messages = rows.map((r): StoredMessage => {
+    let data = r.data as AnswerData | null;
+    if (data?.kind === "proposal") {
+      const state = states.get(data.proposalId);
+      if (state) data = { ...data, status: state.status, expiresAt: state.expiresAt.toISOString() };
+    }
+    return { id: r.id, role: r.role, content: r.content, data, createdAt: r.createdAt.toISOString() };
+  });
+  return { ...conversation, messages };
+}
+
+/** The person's conversation, or a new one named after its first message. */
+export async function openConversation(userId: string, id: string | null, firstMessage: string) {
+  if (id) {
+    const [row] = await db()
+      .select({ id: assistantConversation.id })
+      .from(assistantConversation)
+      .where(and(eq(assistantConversation.id, id), eq(assistantConversation.userId, userId)));
+    return row?.id ?? null;
+  }
+  const [row] = await db()
+    .insert(assistantConversation)
+    .values({ userId, title: conversationTitle(firstMessage) })
+    .returning({ id: assistantConversation.id });
+  return row.id;
+}
+
+export async function addMessage(
+  conversationId: string,
+  message: { role: "user" | "assistant"; content: string; data?: AnswerData | null },
+) {
+  return withTransaction(async (tx) => {
+    const [row] = await tx
+      .insert(assistantMessage)
+      .values({ conversationId, role: message.role, content: message.content, data: message.data ?? null })
+      .returning({ id: assistantMessage.id, createdAt: assistantMessage.createdAt });
+    await tx
+      .update(assistantConversation)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(assistantConversation.id, conversationId));
+    return { id: row.id, createdAt: row.createdAt.toISOString() };
+  });
+}
+
+export async function renameConversation(userId: string, id: string, title: string) {
+  const rows = await db()
+    .update(assistantConversation)
+    .set({ title })
+    .where(and(eq(assistantConversation.id, id), eq(assistantConversation.userId, userId)))
+    .returning({ id: assistantConversation.id });
+  return rows.length > 0;
+}
+
+export async function deleteConversation(userId: string, id: string) {
+  const rows = await db()
+    .delete(assistantConversation)
+    .where(and(eq(assistantConversation.id, id), eq(assistantConversation.userId, userId)))
+    .returning({ id: assistantConversation.id });
+  return rows.length > 0;
+}
+
+/** Removes conversations nobody wrote in for the retention period, with their messages. */
+export async function pruneOldConversations(now = new Date()) {
+  const before = new Date(now.getTime() - CONVERSATION_RETENTION_DAYS * 86_400_000);
+  const rows = await db()
+    .delete(assistantConversation)
+    .where(lt(assistantConversation.updatedAt, before))
+    .returning({ id: assistantConversation.id });
+  return rows.length;
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { desktop, hidden, pathOf, phone, useBrowser, visible } from "../../support/e2e";
+import { createListCopy, priceRow } from "../prices/fixtures";
+
+const { session } = useBrowser();
+
+/** Types a message and sends it with Enter, as people do; answers its answer once it is complete. */
+async function ask(page: Page, text: string, label = "Your message") {
+  const answers = page.getByRole("article", { name: /^(Assistant|Asistente)$/ });
+  const before = await answers.count();
+  await page.getByLabel(label).fill(text);
+  await page.getByLabel(label).press("Enter");
+  await page.waitForFunction(
+    (n) =>
+      document.querySelectorAll("article[aria-label='Assistant'], article[aria-label='Asistente']").length > n &&
+      !document.querySelector("article[aria-busy='true']"),
+    before,
+  );
+  return answers.nth(before);
+}
+
+/** A list name the engine reads as one list: words only, unlike any other list's. */
+function listName(prefix: string) {
+  const letters = Date.now().toString(36).replace(/\d/g, (d) => "abcdefghij"[Number(d)]);
+  return `${prefix} ${letters}`;
+}
+
+describe("the price assistant", () => {
+  it("lets a seller raise a category 5% on a phone in Spanish, confirm it, see it live, and undo it", async () => {
+    const name = listName("Hoteles");
+    const slug = await createListCopy(await session({ as: "seller" }), name);
+    const seller = await session({ as: "seller", lang: "es", viewport: phone });
+    const watcher = await session({ as: "admin", lang: "es" });
+    await watcher.goto(`/pricesprivate/${slug}`, { axe: false });
+    const basilBefore = await priceRow(watcher.page, "Albahaca").getByRole("cell").last().innerText();
+
+    await seller.goto("/ai");
+    await visible(seller.page.getByRole("heading", { level: 1, name: "Asistente de precios" }));
+    const answer = await ask(seller.page, `sube todas las hierbas 5% en la lista ${name}`, "Su mensaje");
+    await visible(answer.getByRole("heading", { name: new RegExp(`^Cambio propuesto en ${name}: \\d+ productos$`) }));
+    await visible(answer.getByText("Todavía no cambió nada: confirme para aplicarlo."));
+    const basil = answer.getByRole("row").filter({ hasText: "Albahaca" });
+    const [, oldPrice, newPrice] = await basil.getByRole("cell").allInnerTexts();
+    expect(oldPrice).toBe(basilBefore);
+    expect(newPrice).not.toBe(oldPrice);
+
+    await answer.getByRole("button", { name: "Confirmar" }).click();
+    await visible(seller.page.getByText(/^Listo: cambiaron \d+ precios\.$/));
+    await visible(answer.getByText("Aplicado."));
+    // The open price page shows the new price by itself.
+    await visible(priceRow(watcher.page, "Albahaca").getByRole("cell", { name: newPrice, exact: true }));
+
+    await answer.getByRole("button", { name: "Deshacer" }).click();
+    await visible(seller.page.getByText(/^Deshecho: \d+ precios volvieron a como estaban\.$/));
+    await visible(priceRow(watcher.page, "Albahaca").getByRole("cell", { name: oldPrice, exact: true }));
+
+    // The conversation is kept: a reload resumes it, with the card as it is now.
+    await seller.page.reload();
+    await seller.hydrated();
+    expect(pathOf(seller.page)).toMatch(/^\/ai\?c=[0-9a-f-]{36}$/);
+    await visible(seller.page.getByText("Deshecho: volvieron los precios anteriores."));
+    expect(await seller.page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+    await seller.scan();
+  });
+
+  it("shows a customer their own prices and refuses them a change", async () => {
+    const s = await session({ as: "customer", viewport: desktop });
+    await s.goto("/ai");
+    const listed = await ask(s.page, "show me the herbs");
+    await visible(listed.getByRole("table", { name: /products? on Customers$/ }));
+    await visible(listed.getByRole("rowheader", { name: /Basil/ }));
+    await visible(listed.getByRole("link", { name: "Open Customers" }));
+
+    const refused = await ask(s.page, "raise basil to 20 dollars");
+    expect(await refused.getByRole("button", { name: "Confirm" }).count()).toBe(0);
+    expect(await refused.innerText()).toMatch(/can't|cannot|only/i);
+  });
+
+  it("keeps conversations to resume, rename and delete", async () => {
+    const s = await session({ as: "seller", viewport: desktop });
+    await s.goto("/ai");
+    await ask(s.page, "how did limes move this month?");
+    await s.page.waitForURL(/\/ai\?c=/);
+    const nav = s.page.getByRole("navigation", { name: "Conversations" });
+    const item = nav.getByRole("link", { name: /how did limes move this month\?/ });
+    await visible(item);
+
+    await nav.getByRole("button", { name: "Rename how did limes move this month?" }).first().click();
+    await nav.getByLabel("New name").fill("Limes watch");
+    await nav.getByLabel("New name").press("Enter");
+    await visible(nav.getByRole("link", { name: /Limes watch/ }));
+    await s.page.reload();
+    await s.hydrated();
+    await visible(s.page.getByRole("heading", { level: 1, name: "Limes watch" }));
+
+    await nav.getByRole("button", { name: "Delete Limes watch" }).click();
+    await s.page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await s.page.waitForURL((url) => url.pathname === "/ai" && !url.search);
+    await hidden(nav.getByRole("link", { name: /Limes watch/ }));
+  });
+
+  it("sends anonymous visitors to sign in, saying why", async () => {
+    const s = await session();
+    await s.goto("/ai", { axe: false });
+    expect(pathOf(s.page)).toBe("/login?redirectTo=%2Fai");
+    await visible(s.page.getByText("Please log in to use the assistant."));
+  });
+});
