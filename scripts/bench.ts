@@ -25,6 +25,7 @@ import { printSuite } from "./lib/print-bench";
 const usage = `Usage: npm run bench [-- --only <suite>[,<suite>...]] [-- --runs <n>] [-- --lighthouse-runs <n>]
                  [-- --duration <s>] [-- --warmup <s>] [-- --rounds <n>] [-- --save-runs <n>] [-- --event-saves <n>]
                  [-- --page-requests <n>] [-- --pdf-runs <n>] [-- --builder-runs <n>] [-- --export-requests <n>]
+                 [-- --assistant-requests <n>]
 
 Prints the performance figures of DESIGN section 6 as one table, each beside its budget. Suites: startup,
 js (JavaScript before interaction on the public pages), lighthouse (mobile, median of 5 runs per page),
@@ -38,8 +39,10 @@ without and with pictures, the first with pictures apart, median of --pdf-runs; 
 meanwhile), export (the WhatsApp message of 2,000 products: the message builder alone in-process, median of
 --builder-runs after 5 warm-ups, and the screen's POST /exportlistswhatsapp/data intent=generate as a seller,
 --export-requests sequential requests after 3 warm-ups), assistant (the price assistant's built-in engine
-planning varied messages on a 2,000-product catalogue in-process, p50 and p95 per message). The suites run the production build in a temporary
-DATA_DIR (DATABASE_URL is ignored): on the embedded database, and for prices, print and export also on a
+planning varied messages on a 2,000-product catalogue in-process, p50 and p95 per message; and the /ai screen's
+answer to a listing, --assistant-requests sequential POST /ai/messages as a seller, p95). The suites run the
+production build in a temporary DATA_DIR (DATABASE_URL is ignored): on the embedded database, and for prices,
+print, export and assistant also on a
 throwaway PostgreSQL server they start (installed from Debian's packages when missing and run as root).
 Benchmarks, not tests: a figure over budget is reported, and the command still exits 0.`;
 

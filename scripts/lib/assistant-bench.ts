@@ -1,14 +1,25 @@
 import "../../app/i18n/instance";
-import { seedPriceLists, seedProducts } from "../../app/db/seed-data";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { demoAccounts, seedPriceLists, seedProducts } from "../../app/db/seed-data";
 import { planRequest } from "../../app/features/assistant/engine/plan";
 import type { AssistantCatalog, AssistantProduct, PlanContext } from "../../app/features/assistant/engine/types";
+import type { StreamEvent } from "../../app/features/assistant/schema";
 import { applyAdjustment } from "../../app/lib/money";
-import { median, type BenchSuite, type Measurement } from "./bench";
+import { ensurePostgres, startPostgres } from "../../tests/support/postgres-server";
+import { signIn } from "../../tests/support/server";
+import { median, startSite, SuiteFailure, type BenchSuite, type Measurement } from "./bench";
+import { argValue } from "./cli";
 import { percentile } from "./load-test";
-import { BENCH_PRODUCTS } from "./price-bench-data";
+import { BENCH_PRODUCTS, seedPriceBench, withBenchDatabase } from "./price-bench-data";
 
-/** Budget of the built-in engine planning one message on a 2,000-product catalogue. */
-export const ASSISTANT_BUDGET = { planP95Ms: 30 };
+/**
+ * Budgets on a 2,000-product catalogue: the built-in engine planning one message, and the /ai
+ * screen's answer to a listing, whole, on PostgreSQL.
+ */
+export const ASSISTANT_BUDGET = { planP95Ms: 30, listingP95Ms: 150 };
 
 const ROUNDS = 20;
 
@@ -110,8 +121,111 @@ function measureEngine(): Measurement[] {
   ];
 }
 
-/** The price assistant: its built-in engine planning messages on a 2,000-product catalogue. */
+const seller = demoAccounts.find((a) => a.role === "seller")!;
+const LISTINGS = ["show me the herbs", "muéstrame las frutas", "price of avocados", "¿qué vegetales tienen?"];
+
+/** One listing as the screen sends it, timed from sending to the last line of its streamed answer. */
+async function timedListing(url: string, cookie: string, text: string) {
+  const started = performance.now();
+  const res = await fetch(`${url}/ai/messages`, {
+    method: "POST",
+    headers: { cookie, origin: url },
+    body: new URLSearchParams({ intent: "send", text }),
+    redirect: "manual",
+    signal: AbortSignal.timeout(120_000),
+  });
+  const body = await res.text();
+  const ms = performance.now() - started;
+  const events = body
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as StreamEvent);
+  const done = events.at(-1);
+  // A figure means nothing unless the answer is a real listing.
+  if (res.status !== 200 || done?.type !== "done" || done.message.data?.kind !== "products") {
+    throw new Error(`POST /ai/messages "${text}" answered ${res.status}: ${body.slice(0, 300)}`);
+  }
+  return { ms, rows: done.message.data.rows.length };
+}
+
+async function measureListing(dataDir: string, env: Record<string, string>, engine: string, budgeted: boolean) {
+  const requests = Number(argValue("assistant-requests") ?? 40);
+  const site = await startSite(dataDir, { env });
+  try {
+    const cookie = await signIn(site.url, seller.email);
+    for (const text of LISTINGS) await timedListing(site.url, cookie, text);
+    const times: number[] = [];
+    let rows = 0;
+    for (let i = 0; i < requests; i++) {
+      const answer = await timedListing(site.url, cookie, LISTINGS[i % LISTINGS.length]);
+      times.push(answer.ms);
+      rows += answer.rows;
+    }
+    return [
+      {
+        what: `POST /ai/messages listing, ${BENCH_PRODUCTS.toLocaleString("en-US")} products, ${engine}, p95`,
+        value: percentile(times, 95),
+        unit: "ms",
+        budget: budgeted ? { max: ASSISTANT_BUDGET.listingP95Ms } : undefined,
+        note: `signed in as seller, to the answer's last line; ${requests} sequential requests of ${LISTINGS.length} listings after one warm-up each; ${(rows / requests).toFixed(1)} rows an answer on average${budgeted ? "" : "; for information"}`,
+      },
+      { what: `  p50, listing, ${engine}`, value: median(times), unit: "ms" },
+    ] satisfies Measurement[];
+  } finally {
+    await site.stop();
+  }
+}
+
+async function listingOnPostgres(): Promise<Measurement[]> {
+  ensurePostgres();
+  const postgres = await startPostgres();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-assistant-pg-"));
+  try {
+    const admin = new pg.Client({ connectionString: postgres.url() });
+    await admin.connect();
+    await admin.query("create database bench");
+    await admin.end();
+    const url = postgres.url("bench");
+    await withBenchDatabase({ kind: "postgres", url }, () => seedPriceBench());
+    return await measureListing(dataDir, { DATABASE_URL: url }, "PostgreSQL", true);
+  } finally {
+    await postgres.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function listingOnPglite(): Promise<Measurement[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-assistant-pglite-"));
+  try {
+    await withBenchDatabase({ kind: "pglite", dataDir }, () => seedPriceBench());
+    return await measureListing(dataDir, {}, "PGlite", false);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The price assistant: its built-in engine planning messages on a 2,000-product catalogue, in this
+ * process; and the /ai screen's answer to a listing as the production server gives it to a
+ * signed-in seller (read the catalogue the seller may see, plan, read the rows, store both
+ * messages, stream), on PostgreSQL (started here, throwaway) against its budget and on the
+ * embedded database for information.
+ */
 export const assistantSuite: BenchSuite = {
   name: "assistant",
-  run: async () => measureEngine(),
+  run: async () => {
+    const rows = measureEngine();
+    let failure: unknown;
+    for (const measure of [listingOnPostgres, listingOnPglite]) {
+      try {
+        rows.push(...(await measure()));
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    // What was measured before a failure is still worth printing.
+    if (failure) throw new SuiteFailure(failure, rows);
+    return rows;
+  },
 };

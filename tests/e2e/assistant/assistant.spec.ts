@@ -22,7 +22,9 @@ async function ask(page: Page, text: string, label = "Your message") {
 
 /** A list name the engine reads as one list: words only, unlike any other list's. */
 function listName(prefix: string) {
-  const letters = Date.now().toString(36).replace(/\d/g, (d) => "abcdefghij"[Number(d)]);
+  const letters = Date.now()
+    .toString(36)
+    .replace(/\d/g, (d) => "abcdefghij"[Number(d)]);
   return `${prefix} ${letters}`;
 }
 
