@@ -38,7 +38,14 @@ const MAX_CHOICES = 8;
 type Action = "list" | "change" | "history";
 
 type Target =
-  | { kind: "products"; items: IndexedProduct[]; query: string; category: Category | null }
+  | {
+      kind: "products";
+      items: IndexedProduct[];
+      query: string;
+      category: Category | null;
+      /** A pack was named ("60s") that none of these products comes in. */
+      packMissing: boolean;
+    }
   | { kind: "category"; category: Category }
   | { kind: "none" }
   | { kind: "unknown"; query: string; produce: boolean };
@@ -215,16 +222,16 @@ function findTarget(scope: Scope, listKeys: string[]): Target {
 function productsTarget(scope: Scope, found: IndexedProduct[], query: string, category: Category | null): Target {
   let items = found;
   const pack = scope.intent.pack;
-  if (pack && items.length > 1) {
-    const same = items.filter((i) => i.product.packValue === pack.value && packUnitFits(i.product.packUnit, pack.unit));
-    if (same.length > 0) items = same;
-  }
+  const same = pack
+    ? items.filter((i) => i.product.packValue === pack.value && packUnitFits(i.product.packUnit, pack.unit))
+    : [];
+  if (same.length > 0) items = same;
   const prices = scope.list ? scope.catalog.prices.get(scope.list.id) : undefined;
   if (prices && items.length > 1) {
     const inList = items.filter((i) => prices.has(i.product.id));
     if (inList.length > 0) items = inList;
   }
-  return { kind: "products", items, query, category };
+  return { kind: "products", items, query, category, packMissing: pack !== null && same.length === 0 };
 }
 
 // A table: kept in rows, it reads better than one entry a line.
@@ -236,6 +243,11 @@ const UNIT_FAMILIES: Record<string, string> = {
   dz: "dz", doz: "dz", docena: "dz", docenas: "dz",
   bunch: "bunch", bunches: "bunch", manojo: "bunch", manojos: "bunch",
 };
+
+function packNamed(pack: { value: number; unit: string | null }) {
+  // "60s" counts pieces, as the trade writes a case of 60 avocados.
+  return `${pack.value} ${pack.unit ?? "ct"}`;
+}
 
 function packUnitFits(productUnit: string | null, said: string | null) {
   if (said === null) return productUnit === null || UNIT_FAMILIES[productUnit.toLowerCase()] === "ct";
@@ -339,9 +351,13 @@ function planChange(scope: Scope, target: KnownTarget, list: AssistantList): Pla
   if (target.kind === "none") {
     return clarify(scope, t("clarify.what"), categoryChoices(scope, mode), listArgs(scope));
   }
-  if (target.kind === "products" && target.items.length > 1) {
+  // Another pack than the one named is another product to a buyer: asked, never assumed.
+  if (target.kind === "products" && (target.items.length > 1 || target.packMissing)) {
     const choices = target.items.slice(0, MAX_CHOICES).map((item) => productChoice(scope, item, mode, target.items));
-    return clarify(scope, t("clarify.which"), choices, { query: target.query, ...listArgs(scope) });
+    const question = target.packMissing
+      ? t("clarify.otherPack", { pack: packNamed(scope.intent.pack!) })
+      : t("clarify.which");
+    return clarify(scope, question, choices, { query: target.query, ...listArgs(scope) });
   }
   const subject: Subject =
     target.kind === "products"
