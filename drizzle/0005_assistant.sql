@@ -35,4 +35,5 @@ ALTER TABLE "assistant_proposal" ADD CONSTRAINT "assistant_proposal_conversation
 ALTER TABLE "assistant_proposal" ADD CONSTRAINT "assistant_proposal_price_list_id_price_list_id_fk" FOREIGN KEY ("price_list_id") REFERENCES "public"."price_list"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "assistant_conversation_user_idx" ON "assistant_conversation" USING btree ("user_id","updated_at");--> statement-breakpoint
 CREATE INDEX "assistant_message_conversation_idx" ON "assistant_message" USING btree ("conversation_id","created_at");--> statement-breakpoint
-CREATE INDEX "assistant_proposal_user_idx" ON "assistant_proposal" USING btree ("user_id","created_at");
+CREATE INDEX "assistant_proposal_user_idx" ON "assistant_proposal" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "assistant_proposal_conversation_idx" ON "assistant_proposal" USING btree ("conversation_id");

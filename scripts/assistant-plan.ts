@@ -2,9 +2,10 @@ import { argValue, CliError, hasFlag, positionalArgs, runTool } from "./lib/cli"
 
 const usage = `Usage: npm run assistant:plan -- "TEXT" [--as admin|seller|customer] [--json]
 
-Prints what the price assistant's built-in engine would do with one message, on the configured
-database: the embedded one in DATA_DIR (./data; the server must be stopped), or PostgreSQL when
-DATABASE_URL is set. It acts as the demo account of the role (admin@demo.test, seller@demo.test,
+Prints what the price assistant would do with one message, on the configured database: the
+embedded one in DATA_DIR (./data; the server must be stopped), or PostgreSQL when DATABASE_URL is
+set. Its built-in engine plans the message, or, with AI_BASE_URL set, the model chooses the tool
+and the engine checks and resolves its choice, as on the site. It acts as the demo account of the role (admin@demo.test, seller@demo.test,
 customer@demo.test) when there is one, else as the oldest user with that role. Nothing is changed:
 a price change is only shown as the proposal the assistant would make.
 

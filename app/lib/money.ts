@@ -17,6 +17,15 @@ export function applyAdjustment(cents: number, type: AdjustmentType | null, valu
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
+/**
+ * Dollars as a number (52.5, 0.75) to whole cents, half away from zero. Through 12 significant
+ * digits first: 1.005 * 100 is 100.49999… in binary, which would round the wrong way.
+ */
+export function dollarsToCents(dollars: number) {
+  const cents = Number((dollars * 100).toPrecision(12));
+  return Math.sign(cents) * Math.round(Math.abs(cents));
+}
+
 export function formatMoney(cents: number, lang: string) {
   const locale = lang === "es" ? "es-US" : "en-US";
   let f = formatters.get(locale);

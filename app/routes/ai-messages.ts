@@ -1,16 +1,14 @@
 import { getLang, getRequestInfo, requirePermission } from "~/auth/guards.server";
 import { findConversation } from "~/features/assistant/conversations.server";
-import { answerMessage, settle } from "~/features/assistant/respond.server";
-import { messageRequestSchema, type SettleAnswer, type StreamEvent } from "~/features/assistant/schema";
+import { can } from "~/auth/permissions";
+import { answerMessage, assistantText, settle } from "~/features/assistant/respond.server";
+import { isId, messageRequestSchema, type SettleAnswer, type StreamEvent } from "~/features/assistant/schema";
 import { logger } from "~/lib/logger.server";
-import { translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/ai-messages";
 
 function refuse(message: string, status: number) {
   return Response.json({ ok: false, message } satisfies SettleAnswer, { status });
 }
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * GET `?c=`: one of the person's conversations with its messages, as JSON: how the screen catches
@@ -19,7 +17,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const person = requirePermission(request, context, "assistant:use");
   const id = new URL(request.url).searchParams.get("c") ?? "";
-  const conversation = uuid.test(id) ? await findConversation(person.id, id) : null;
+  const conversation = isId(id) ? await findConversation(person.id, id) : null;
   return Response.json({ ok: true, conversation });
 }
 
@@ -31,8 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const person = requirePermission(request, context, "assistant:use");
   const lang = getLang(context);
-  const t = (key: string) =>
-    (translatorFor(lang) as (key: string, options: object) => string)(key, { ns: "assistant" });
+  const t = (key: string) => assistantText(lang, key);
   const { requestId } = getRequestInfo(context);
   let form: FormData;
   try {
@@ -46,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (input.intent !== "send") {
     // Only staff change prices: a customer's proposal cannot exist, and this says so before looking.
-    requirePermission(request, context, "prices:manage");
+    if (!can(person, "prices:manage")) return refuse(t("errors.forbidden"), 403);
     try {
       const { outcome, messages } = await settle(person, input.proposalId, input.intent, lang);
       if (outcome.kind === "not_found") return refuse(t("errors.proposalNotFound"), 404);
@@ -63,16 +60,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const encoder = new TextEncoder();
+  // The answer is worked out and stored whether or not the browser is still there to read it.
+  let gone = false;
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const emit = (event: StreamEvent) => controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+      const emit = (event: StreamEvent) => {
+        if (!gone) controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+      };
       try {
-        await answerMessage(person, { conversationId: input.conversationId, text: input.text }, lang, emit);
+        await answerMessage(person, input, lang, emit);
       } catch (error) {
         logger.error({ err: error, requestId }, "answering an assistant message failed");
         emit({ type: "error", message: t("errors.failed") });
       }
-      controller.close();
+      if (!gone) controller.close();
+    },
+    cancel() {
+      gone = true;
     },
   });
   // no-transform keeps compression from holding the lines back until the answer ends.

@@ -8,7 +8,7 @@ import {
   listConversations,
   renameConversation,
 } from "~/features/assistant/conversations.server";
-import { conversationActionSchema } from "~/features/assistant/schema";
+import { conversationActionSchema, isId } from "~/features/assistant/schema";
 import { logger } from "~/lib/logger.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/ai";
@@ -18,15 +18,13 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, { title: t("assistant", { ns: "navigation" }), noindex: true });
 }
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The person's conversations, and the one `?c=` opens (none: a new conversation). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePermission(request, context, "assistant:use");
   const asked = new URL(request.url).searchParams.get("c");
   const [conversations, current] = await Promise.all([
     listConversations(user.id),
-    asked && uuid.test(asked) ? findConversation(user.id, asked) : null,
+    isId(asked) ? findConversation(user.id, asked) : null,
   ]);
   return { conversations, current, canChangePrices: can(user, "prices:manage"), missing: Boolean(asked && !current) };
 }

@@ -25,9 +25,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const notice = url.searchParams.get("notice");
   const redirectTo = url.searchParams.get("redirectTo");
+  const back = redirectTo && safeRedirect(redirectTo, "") ? redirectTo.slice(0, limits.redirectTo) : "";
   return {
-    redirectTo: redirectTo && safeRedirect(redirectTo, "") ? redirectTo.slice(0, limits.redirectTo) : "",
+    redirectTo: back,
     notice: notice && notice in notices ? notices[notice as keyof typeof notices] : null,
+    // The assistant's page says why it asks to sign in.
+    forAssistant: new URL(back || "/", url).pathname === "/ai",
   };
 }
 
@@ -71,9 +74,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       }
     >
       {loaderData.notice ? <FormAlert tone="success">{t(loaderData.notice)}</FormAlert> : null}
-      {new URL(loaderData.redirectTo || "/", "http://site").pathname === "/ai" ? (
-        <FormAlert tone="info">{t("login.assistant")}</FormAlert>
-      ) : null}
+      {loaderData.forAssistant ? <FormAlert tone="info">{t("login.assistant")}</FormAlert> : null}
       <MessageAlert message={result?.formError} />
       {/* An explicit action keeps the query's encoding identical on the server and in the browser. */}
       <Form method="post" action={formAction} noValidate className="space-y-4">

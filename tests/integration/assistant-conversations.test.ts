@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/context";
 import { seedCatalog } from "../../app/db/seed.server";
+import { addMessage } from "../../app/features/assistant/conversations.server";
 import type { StreamEvent } from "../../app/features/assistant/schema";
+import { findBuyerItems, savePriceEdits } from "../../app/features/price-lists/items.server";
+import { findCustomerList } from "../../app/features/price-lists/lists.server";
 import { action as pageAction, loader as pageLoader } from "../../app/routes/ai";
 import { action as messagesAction, loader as messagesLoader } from "../../app/routes/ai-messages";
 import { callRoute, formRequest, getRequest, routeContext } from "../support/route-context";
@@ -14,9 +17,20 @@ await seedCatalog();
 type PageData = Awaited<ReturnType<typeof pageLoader>>;
 
 /** Sends a message as the screen does and answers the events of the streamed answer. */
-async function send(who: SessionUser, text: string, conversationId?: string, lang: "en" | "es" = "en") {
+async function send(
+  who: SessionUser,
+  text: string,
+  conversationId?: string,
+  lang: "en" | "es" = "en",
+  replyTo?: string,
+) {
   const response = (await messagesAction({
-    request: formRequest("/ai/messages", { intent: "send", text, ...(conversationId ? { conversationId } : {}) }),
+    request: formRequest("/ai/messages", {
+      intent: "send",
+      text,
+      ...(conversationId ? { conversationId } : {}),
+      ...(replyTo ? { replyTo } : {}),
+    }),
     context: routeContext({ user: who, lang }),
     params: {},
   } as never)) as Response;
@@ -110,5 +124,54 @@ describe(`the assistant's conversations (${test.kind})`, () => {
   it("sends anonymous visitors to sign in and back", async () => {
     const result = await callRoute(pageLoader, getRequest("/ai"), routeContext({ user: null }));
     expect(result.location).toBe("/login?redirectTo=%2Fai");
+  });
+
+  it("stores the answer though the stream was cut, and answers a stored message once on retry", async () => {
+    const seller = await makeUser("seller");
+    const response = (await messagesAction({
+      request: formRequest("/ai/messages", { intent: "send", text: "show me the herbs" }),
+      context: routeContext({ user: seller }),
+      params: {},
+    } as never)) as Response;
+    // The browser goes away after the first line.
+    const reader = response.body!.getReader();
+    const first = JSON.parse(new TextDecoder().decode((await reader.read()).value).split("\n")[0]) as StreamEvent;
+    await reader.cancel();
+    if (first.type !== "start") throw new Error(JSON.stringify(first));
+    const id = first.conversationId;
+    await expect
+      .poll(async () => (await page(seller, `?c=${id}`)).current?.messages.map((m) => m.role))
+      .toEqual(["user", "assistant"]);
+
+    // A retry of a message answered meanwhile answers nothing twice.
+    const again = await send(seller, "show me the herbs", id, "en", first.userMessageId);
+    expect(again).toEqual([
+      { type: "error", message: "This message has its answer already: reload the conversation to see it." },
+    ]);
+
+    // A message stored without its answer (the server stopped between the two) is answered once.
+    const asked = await addMessage(id, { role: "user", content: "how did limes move this month?" });
+    const retried = await send(seller, "how did limes move this month?", id, "en", asked.id);
+    expect(retried.map((e) => e.type)).toEqual(["start", "text", "data", "done"]);
+    const messages = (await page(seller, `?c=${id}`)).current!.messages;
+    expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    expect(messages[3].data?.kind).toBe("history");
+  });
+
+  it("shows a customer the history of their own list without who changed it or how", async () => {
+    const seller = await makeUser("seller");
+    const customer = await makeUser("customer");
+    const list = await findCustomerList(customer.id);
+    const [item] = await findBuyerItems(list!.id);
+    await savePriceEdits(seller, list!.id, [{ productId: item.productId, priceCents: (item.priceCents ?? 100) + 25 }]);
+    const staff = (await send(seller, `price history of ${item.nameEn} on the ${list!.name} list`)).find(
+      (e) => e.type === "data",
+    );
+    const theirs = (await send(customer, `price history of ${item.nameEn}`)).find((e) => e.type === "data");
+    if (staff?.type !== "data" || staff.data.kind !== "history") throw new Error(JSON.stringify(staff));
+    if (theirs?.type !== "data" || theirs.data.kind !== "history") throw new Error(JSON.stringify(theirs));
+    expect(staff.data).toMatchObject({ staffView: true, entries: [{ author: "Test seller", source: "screen" }] });
+    expect(theirs.data).toMatchObject({ staffView: false, entries: [{ author: null, source: "other" }] });
+    expect(theirs.data.entries[0].newCents).toBe(staff.data.entries[0].newCents);
   });
 });

@@ -5,7 +5,8 @@ import { db } from "../../app/db/client.server";
 import { activity, assistantProposal, priceHistory, priceListItem, product } from "../../app/db/schema";
 import { createProposal, PROPOSAL_TTL_MS, settleProposal } from "../../app/features/assistant/proposals.server";
 import { addProductsToList, savePriceEdits } from "../../app/features/price-lists/items.server";
-import { createPriceList } from "../../app/features/price-lists/lists.server";
+import { createPriceList, deletePriceList } from "../../app/features/price-lists/lists.server";
+import { MAX_PRICE_CENTS } from "../../app/lib/money";
 import type { SettleAnswer, StreamEvent } from "../../app/features/assistant/schema";
 import { action } from "../../app/routes/ai-messages";
 import { callRoute, formRequest, routeContext } from "../support/route-context";
@@ -206,5 +207,27 @@ describe(`the assistant's proposals (${test.kind})`, () => {
     if (again?.kind !== "proposal") throw new Error(JSON.stringify(answer));
     expect(again.items).toEqual([{ productId: basil, name: "Basil", oldCents: 1400, newCents: 1540 }]);
     expect(await pricesNow()).toEqual({ [basil]: 1400, [mint]: 800 });
+  });
+
+  it("says a proposal's list was deleted, once, without an error", async () => {
+    const proposal = await proposeHerbs();
+    await deletePriceList(seller, list.id);
+    expect(await settleProposal(seller, proposal.id, "confirm")).toMatchObject({
+      kind: "gone",
+      proposal: { status: "gone" },
+    });
+    expect(await settleProposal(seller, proposal.id, "confirm")).toMatchObject({ kind: "finished" });
+  });
+
+  it("keeps every writer of prices within the editor's bounds", async () => {
+    await expect(
+      savePriceEdits(seller, list.id, [{ productId: basil, priceCents: MAX_PRICE_CENTS + 1 }]),
+    ).rejects.toMatchObject({
+      code: "errors.invalidPrice",
+    });
+    await expect(savePriceEdits(seller, list.id, [{ productId: basil, priceCents: -1 }])).rejects.toMatchObject({
+      code: "errors.invalidPrice",
+    });
+    expect(await pricesNow()).toEqual({ [basil]: 1330, [mint]: 800 });
   });
 });

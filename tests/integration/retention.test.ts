@@ -6,12 +6,14 @@ import { db } from "../../app/db/client.server";
 import {
   assistantConversation,
   assistantMessage,
+  assistantProposal,
   mailOutbox,
   rateLimit,
   session,
   verification,
 } from "../../app/db/schema";
 import { enqueueMessage } from "../../app/features/mail/outbox.server";
+import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
 import { pruneExpiredRows } from "../../app/features/maintenance/retention.server";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";
@@ -98,8 +100,29 @@ describe(`retention (${test.kind})`, () => {
       ])
       .returning({ id: assistantConversation.id });
     await db().insert(assistantMessage).values({ conversationId: oldConversation.id, role: "user", content: "herbs?" });
+    // A proposal settled half a year ago goes; one made today stays.
+    const list = await createPriceList(person, emptyListInput("Retention"));
+    const proposal = (updatedAt: Date) => ({
+      userId: person.id,
+      priceListId: list.id,
+      request: "raise basil by 1",
+      items: [],
+      status: "applied" as const,
+      expiresAt: updatedAt,
+      updatedAt,
+    });
+    const [, recentProposal] = await db()
+      .insert(assistantProposal)
+      .values([proposal(new Date(now.getTime() - 181 * DAY)), proposal(now)])
+      .returning({ id: assistantProposal.id });
 
-    expect(await pruneExpiredRows(now)).toEqual({ sessions: 2, verifications: 2, rateLimits: 2, conversations: 1 });
+    expect(await pruneExpiredRows(now)).toEqual({
+      sessions: 2,
+      verifications: 2,
+      rateLimits: 2,
+      conversations: 1,
+      proposals: 1,
+    });
 
     const sessions = await db()
       .select({ id: session.id })
@@ -119,11 +142,18 @@ describe(`retention (${test.kind})`, () => {
     const conversations = await db().select({ id: assistantConversation.id }).from(assistantConversation);
     expect(conversations).toEqual([recentConversation]);
     expect(await db().select().from(assistantMessage)).toEqual([]);
+    expect(await db().select({ id: assistantProposal.id }).from(assistantProposal)).toEqual([recentProposal]);
 
     const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, oldMail));
     expect(mail.status).toBe("sent");
 
     // Nothing more to remove on a second run.
-    expect(await pruneExpiredRows(now)).toEqual({ sessions: 0, verifications: 0, rateLimits: 0, conversations: 0 });
+    expect(await pruneExpiredRows(now)).toEqual({
+      sessions: 0,
+      verifications: 0,
+      rateLimits: 0,
+      conversations: 0,
+      proposals: 0,
+    });
   });
 });

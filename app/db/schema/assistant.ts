@@ -2,7 +2,10 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-cor
 import { user } from "./auth";
 import { priceList } from "./catalog";
 
-/** A person's conversation with the price assistant, kept until they delete it or it goes unused (ADR 022). */
+/**
+ * A person's conversation with the price assistant, kept until they delete it or it goes unused
+ * (docs/decisions/022-price-assistant.md).
+ */
 export const assistantConversation = pgTable(
   "assistant_conversation",
   {
@@ -39,7 +42,8 @@ export const assistantMessage = pgTable(
 
 /**
  * A price change the assistant proposed: nothing changes until its owner confirms it, once, within
- * its time; undo puts the old prices back through the same write (ADR 022).
+ * its time; undo puts the old prices back through the same write
+ * (docs/decisions/022-price-assistant.md).
  */
 export const assistantProposal = pgTable(
   "assistant_proposal",
@@ -56,12 +60,15 @@ export const assistantProposal = pgTable(
     request: text("request").notNull(),
     /** Product id, name, old and new cents of every product it changes. */
     items: jsonb("items").notNull(),
-    status: text("status", { enum: ["pending", "applied", "cancelled", "expired", "stale", "undone"] })
+    status: text("status", { enum: ["pending", "applied", "cancelled", "expired", "stale", "undone", "gone"] })
       .notNull()
       .default("pending"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("assistant_proposal_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("assistant_proposal_user_idx").on(t.userId, t.createdAt),
+    index("assistant_proposal_conversation_idx").on(t.conversationId),
+  ],
 );

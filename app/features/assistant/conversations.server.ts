@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
 import { db, withTransaction } from "~/db/client.server";
 import { assistantConversation, assistantMessage, assistantProposal } from "~/db/schema";
+import { pruneOldProposals } from "./proposals.server";
 import { conversationTitle, type AnswerData, type ConversationSummary, type StoredMessage } from "./schema";
 
-/** Conversations untouched this long are removed (ADR 022). */
+/** Conversations untouched this long are removed: people come back to a thread within weeks, not seasons. */
 export const CONVERSATION_RETENTION_DAYS = 180;
+const DAY_MS = 86_400_000;
 
 /** The most conversations the side list shows; older ones are still kept until retention. */
 const LISTED = 50;
@@ -110,12 +112,27 @@ export async function deleteConversation(userId: string, id: string) {
   return rows.length > 0;
 }
 
-/** Removes conversations nobody wrote in for the retention period, with their messages. */
+/**
+ * The person's message a retry answers: the last of their conversation, still without an answer;
+ * null when it is not (then it was answered meanwhile, or is not theirs).
+ */
+export async function findUnansweredMessage(userId: string, conversationId: string, messageId: string) {
+  const [last] = await db()
+    .select({ id: assistantMessage.id, role: assistantMessage.role, content: assistantMessage.content })
+    .from(assistantMessage)
+    .innerJoin(assistantConversation, eq(assistantConversation.id, assistantMessage.conversationId))
+    .where(and(eq(assistantMessage.conversationId, conversationId), eq(assistantConversation.userId, userId)))
+    .orderBy(desc(assistantMessage.createdAt), desc(assistantMessage.id))
+    .limit(1);
+  return last?.id === messageId && last.role === "user" ? { id: last.id, content: last.content } : null;
+}
+
+/** Removes conversations nobody wrote in for the retention period, with their messages and proposals. */
 export async function pruneOldConversations(now = new Date()) {
-  const before = new Date(now.getTime() - CONVERSATION_RETENTION_DAYS * 86_400_000);
+  const before = new Date(now.getTime() - CONVERSATION_RETENTION_DAYS * DAY_MS);
   const rows = await db()
     .delete(assistantConversation)
     .where(lt(assistantConversation.updatedAt, before))
     .returning({ id: assistantConversation.id });
-  return rows.length;
+  return { conversations: rows.length, proposals: await pruneOldProposals(before) };
 }

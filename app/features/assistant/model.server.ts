@@ -11,7 +11,8 @@ import { understand } from "./engine/understand";
 
 /**
  * With AI_BASE_URL set, an OpenAI-compatible model reads the person's message and chooses one of
- * the assistant's three tools with its arguments, through the AI SDK's tool calling (ADR 022). The
+ * the assistant's three tools with its arguments, through the AI SDK's tool calling
+ * (docs/decisions/022-price-assistant.md). The
  * model only chooses: its call is turned into the built-in engine's own understanding and resolved
  * by the engine against the catalogue the person may read, so products, lists, permissions,
  * refusals and questions are decided exactly as without a model, and a price change is still only

@@ -1,11 +1,14 @@
-import { and, eq, sql } from "drizzle-orm";
-import { withTransaction } from "~/db/client.server";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { db, withTransaction } from "~/db/client.server";
 import { assistantProposal } from "~/db/schema";
 import { PriceListError } from "~/features/price-lists/errors";
 import { writePriceEdits } from "~/features/price-lists/items.server";
 import type { ProposedChange } from "./engine/types";
 
-/** How long a proposal waits for its confirmation; after that it must be asked for again (ADR 022). */
+/**
+ * How long a proposal waits for its confirmation: prices seen a quarter of an hour ago are not
+ * what a person means to confirm (docs/decisions/022-price-assistant.md).
+ */
 export const PROPOSAL_TTL_MS = 15 * 60_000;
 
 export type ProposalStatus = (typeof assistantProposal.$inferSelect)["status"];
@@ -19,27 +22,26 @@ export async function createProposal(input: {
   now?: Date;
 }) {
   const now = input.now ?? new Date();
-  const [row] = await withTransaction((tx) =>
-    tx
-      .insert(assistantProposal)
-      .values({
-        userId: input.userId,
-        conversationId: input.conversationId,
-        priceListId: input.listId,
-        request: input.request,
-        items: input.items,
-        expiresAt: new Date(now.getTime() + PROPOSAL_TTL_MS),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: assistantProposal.id, expiresAt: assistantProposal.expiresAt }),
-  );
+  const [row] = await db()
+    .insert(assistantProposal)
+    .values({
+      userId: input.userId,
+      conversationId: input.conversationId,
+      priceListId: input.listId,
+      request: input.request,
+      items: input.items,
+      expiresAt: new Date(now.getTime() + PROPOSAL_TTL_MS),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: assistantProposal.id, expiresAt: assistantProposal.expiresAt });
   return row;
 }
 
 /**
  * What became of a confirmation, a cancellation or an undo. `stale`: a price moved since the
- * proposal (or since it was applied, for an undo), so nothing was written.
+ * proposal (or since it was applied, for an undo), so nothing was written; `gone`: its list was
+ * deleted.
  */
 export type ProposalOutcome =
   | { kind: "applied"; changed: number; proposal: ProposalRow }
@@ -48,6 +50,7 @@ export type ProposalOutcome =
   | { kind: "stale"; proposal: ProposalRow }
   | { kind: "expired"; proposal: ProposalRow }
   | { kind: "finished"; proposal: ProposalRow }
+  | { kind: "gone"; proposal: ProposalRow }
   | { kind: "not_found" };
 
 export type ProposalRow = {
@@ -117,9 +120,22 @@ export async function settleProposal(
         ? { kind: "applied", changed, proposal: await mark("applied") }
         : { kind: "undone", changed, proposal: await mark("undone") };
     } catch (error) {
-      if (!(error instanceof PriceListError) || error.code === "errors.notFound") throw error;
+      if (!(error instanceof PriceListError)) throw error;
+      if (error.code === "errors.notFound") return { kind: "gone", proposal: await mark("gone") };
       // A moved price, or a product gone from the list: what was shown is no longer true.
       return { kind: "stale", proposal: forward ? await mark("stale") : proposal };
     }
   });
+}
+
+/**
+ * Removes proposals untouched since before the retention period: what they changed is in the
+ * price history, and none is confirmed or undone half a year on.
+ */
+export async function pruneOldProposals(before: Date) {
+  const rows = await db()
+    .delete(assistantProposal)
+    .where(lt(assistantProposal.updatedAt, before))
+    .returning({ id: assistantProposal.id });
+  return rows.length;
 }

@@ -4,7 +4,7 @@ import { findPriceHistory } from "~/features/price-lists/history.server";
 import { findCustomerList, findPriceListBySlug } from "~/features/price-lists/lists.server";
 import type { Lang } from "~/i18n/config";
 import { translatorFor } from "~/i18n/store";
-import { addMessage, openConversation } from "./conversations.server";
+import { addMessage, findUnansweredMessage, openConversation } from "./conversations.server";
 import type { Plan } from "./engine/types";
 import { planForUser } from "./plan.server";
 import { createProposal, settleProposal, type ProposalOutcome } from "./proposals.server";
@@ -14,9 +14,11 @@ type Person = { id: string; role: Role };
 
 const DAY_MS = 86_400_000;
 
-function text(lang: Lang, key: string, values?: Record<string, unknown>) {
+/** A text of the assistant's namespace in one language: for answers built outside a component. */
+export function assistantText(lang: Lang, key: string, values?: Record<string, unknown>) {
   return (translatorFor(lang) as (key: string, options: object) => string)(key, { ns: "assistant", ...values });
 }
+const text = assistantText;
 
 /**
  * The list a plan reads, checked here again: the engine only ever names lists the person may read,
@@ -106,6 +108,8 @@ async function carryOut(
         listId: list?.id,
         since: new Date(Date.now() - days * DAY_MS),
       });
+      // Who changed a price, and with which tool, is staff's business: a customer sees the prices.
+      const staffView = can(person, "prices:view-all-lists");
       return {
         reply: plan.reply,
         data: {
@@ -113,13 +117,14 @@ async function carryOut(
           product,
           list: list ? { slug: list.slug, name: list.name } : null,
           days,
+          staffView,
           entries: rows.map((r) => ({
             id: r.id,
             at: r.createdAt,
             oldCents: r.oldCents,
             newCents: r.newCents,
-            source: r.source,
-            author: r.authorName,
+            source: staffView ? r.source : "other",
+            author: staffView ? r.authorName : null,
             list: r.listName,
           })),
         },
@@ -140,27 +145,38 @@ async function answerRequest(person: Person, conversationId: string, request: st
 }
 
 /**
- * Answers a message in the person's conversation (a new one when none is given), streaming the
- * answer's events as they are ready. The person's message is stored before anything else, so it
- * is kept even if answering fails.
+ * Answers a message in the person's conversation (a new one when none is given), or answers again
+ * their last message when a retry names it. The person's message is stored before anything else,
+ * and the answer before it is sent, so a stream cut on the way loses neither: the screen reads
+ * the conversation back.
  */
 export async function answerMessage(
   person: Person,
-  input: { conversationId?: string; text: string },
+  input: { conversationId?: string; replyTo?: string; text: string },
   screenLang: Lang,
   emit: (event: StreamEvent) => void,
 ) {
-  const conversationId = await openConversation(person.id, input.conversationId ?? null, input.text);
+  // A retry without its conversation would open a new one and answer nothing there.
+  const conversationId =
+    input.replyTo && !input.conversationId
+      ? null
+      : await openConversation(person.id, input.conversationId ?? null, input.text);
   if (!conversationId) {
     emit({ type: "error", message: text(screenLang, "errors.conversationNotFound") });
     return;
   }
-  const asked = await addMessage(conversationId, { role: "user", content: input.text });
+  const asked = input.replyTo
+    ? await findUnansweredMessage(person.id, conversationId, input.replyTo)
+    : { ...(await addMessage(conversationId, { role: "user", content: input.text })), content: input.text };
+  if (!asked) {
+    emit({ type: "error", message: text(screenLang, "errors.alreadyAnswered") });
+    return;
+  }
   emit({ type: "start", conversationId, userMessageId: asked.id });
-  const { reply, data } = await answerRequest(person, conversationId, input.text, screenLang);
+  const { reply, data } = await answerRequest(person, conversationId, asked.content, screenLang);
+  const stored = await addMessage(conversationId, { role: "assistant", content: reply, data });
   emit({ type: "text", delta: reply });
   if (data) emit({ type: "data", data });
-  const stored = await addMessage(conversationId, { role: "assistant", content: reply, data });
   emit({
     type: "done",
     message: { id: stored.id, role: "assistant", content: reply, data, createdAt: stored.createdAt },
@@ -197,6 +213,9 @@ export async function settle(
       break;
     case "expired":
       await say(text(lang, "outcome.expired"));
+      break;
+    case "gone":
+      await say(text(lang, "outcome.gone"));
       break;
     case "finished":
       break;

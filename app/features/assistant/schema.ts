@@ -1,12 +1,13 @@
 import { z } from "zod";
 import type { PriceHistoryEntry } from "~/features/price-lists/history";
+import { MAX_REQUEST_CHARS } from "./engine/resolve";
 import type { Choice, ListRef, ProductRef, ProposedChange } from "./engine/types";
 
 /**
  * The longest message the assistant reads. People ask in a sentence or two; a pasted page is
  * refused whole, with the reason, rather than cut and misread.
  */
-export const MESSAGE_MAX = 2_000;
+export const MESSAGE_MAX = MAX_REQUEST_CHARS;
 export const TITLE_MAX = 80;
 /** The most products one answer lists; the rest are a link away, on the list's own page. */
 export const LISTED_ROWS_MAX = 100;
@@ -18,6 +19,8 @@ export const messageRequestSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("send"),
     conversationId: id.optional(),
+    /** A retry: the person's message already stored, still without an answer. */
+    replyTo: id.optional(),
     text: z
       .string({ error: "errors.empty" })
       .trim()
@@ -26,6 +29,11 @@ export const messageRequestSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.enum(["confirm", "cancel", "undo"]), proposalId: id }),
 ]);
+
+/** An id as the URL or a form gives it: a conversation's, a proposal's. */
+export function isId(value: unknown): value is string {
+  return id.safeParse(value).success;
+}
 
 /** The /ai page's own form: rename or delete a conversation. */
 export const conversationActionSchema = z.discriminatedUnion("intent", [
@@ -59,7 +67,7 @@ export type ProductRow = {
   available: boolean;
 };
 
-export type ProposalState = "pending" | "applied" | "cancelled" | "expired" | "stale" | "undone";
+export type ProposalState = "pending" | "applied" | "cancelled" | "expired" | "stale" | "undone" | "gone";
 
 /** What an answer shows besides its text; stored with it so a resumed conversation shows the same. */
 export type AnswerData =
@@ -73,7 +81,15 @@ export type AnswerData =
       status: ProposalState;
       expiresAt: string;
     }
-  | { kind: "history"; product: ProductRef; list: ListRef | null; days: number; entries: HistoryEntry[] }
+  | {
+      kind: "history";
+      product: ProductRef;
+      list: ListRef | null;
+      days: number;
+      entries: HistoryEntry[];
+      /** Who changed each price and how, shown to staff only. */
+      staffView: boolean;
+    }
   | { kind: "choices"; choices: Choice[] };
 
 export type HistoryEntry = PriceHistoryEntry & { list: string | null };

@@ -5,15 +5,16 @@ const MESSAGES_PATH = "/ai/messages";
 /**
  * Posts a message and hands each line of the streamed answer to `onEvent` as it arrives. Answers
  * `ok: false` with the server's own message when it refused or failed, and without one when the
- * connection dropped; an answer that ends before its last line is a failure too.
+ * connection dropped or `signal` aborted; an answer that ends before its last line is a failure too.
  */
 export async function readAnswerStream(
   body: URLSearchParams,
+  signal: AbortSignal,
   onEvent: (event: StreamEvent) => void,
 ): Promise<{ ok: true } | { ok: false; message?: string }> {
   let response: Response;
   try {
-    response = await fetch(MESSAGES_PATH, { method: "POST", body, credentials: "same-origin" });
+    response = await fetch(MESSAGES_PATH, { method: "POST", body, credentials: "same-origin", signal });
   } catch {
     return { ok: false };
   }

@@ -5,6 +5,7 @@ export type PriceListErrorCode =
   | "errors.noParent"
   | "errors.productNotFound"
   | "errors.pricesMoved"
+  | "errors.invalidPrice"
   | "errors.notDeleted"
   | "errors.versionNotFound"
   | "errors.forbidden";

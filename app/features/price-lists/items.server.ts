@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, withTransaction, type Tx } from "~/db/client.server";
 import { priceListItem, product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
-import { applyAdjustment, type AdjustmentType } from "~/lib/money";
+import { applyAdjustment, MAX_PRICE_CENTS, type AdjustmentType } from "~/lib/money";
 import type { BuyerItem } from "./buyer-items";
 import { PriceListError } from "./errors";
 import {
@@ -153,6 +153,11 @@ export async function writePriceEdits(
   const changes: PriceChange[] = [];
   for (const edit of edits) {
     if (!items.has(edit.productId)) throw new PriceListError("errors.productNotFound", 400);
+    // Every writer gets the editor's bounds, whatever it checked itself.
+    const cents = edit.priceCents;
+    if (cents !== null && (!Number.isSafeInteger(cents) || cents < 0 || cents > MAX_PRICE_CENTS)) {
+      throw new PriceListError("errors.invalidPrice", 400);
+    }
     const oldCents = items.get(edit.productId) ?? null;
     if (expectedPrices && expectedPrices.get(edit.productId) !== oldCents) {
       throw new PriceListError("errors.pricesMoved", 409);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/field";
@@ -127,6 +127,7 @@ function ProposalCard({ data, onSettled }: { data: Extract<AnswerData, { kind: "
   const { t } = useTranslation("assistant");
   const [busy, setBusy] = useState<"confirm" | "cancel" | "undo" | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  const status = useRef<HTMLParagraphElement>(null);
   const act = async (intent: "confirm" | "cancel" | "undo") => {
     setBusy(intent);
     setFailed(null);
@@ -134,7 +135,11 @@ function ProposalCard({ data, onSettled }: { data: Extract<AnswerData, { kind: "
     setBusy(null);
     if (!answer) setFailed(t("errors.network"));
     else if (!answer.ok) setFailed(answer.message);
-    else onSettled(answer.messages, answer.proposalId, answer.status);
+    else {
+      onSettled(answer.messages, answer.proposalId, answer.status);
+      // The pressed button goes away with the new state: focus stays on the card, at what it says now.
+      status.current?.focus();
+    }
   };
   const rows = data.items.map((i) => ({ key: i.productId, name: i.name, now: i.oldCents, next: i.newCents }));
   return (
@@ -142,7 +147,7 @@ function ProposalCard({ data, onSettled }: { data: Extract<AnswerData, { kind: "
       <h2 className="font-semibold">{t("proposal.title", { list: data.list.name, count: data.items.length })}</h2>
       {data.warning ? <FormAlert tone="warning">{t("proposal.warning")}</FormAlert> : null}
       <PriceChangeTable rows={rows} testId={`proposal-${data.proposalId}`} />
-      <p className="text-sm font-medium" role="status">
+      <p ref={status} tabIndex={-1} className="text-sm font-medium focus:outline-none" role="status">
         {t(`proposal.status.${data.status}`)}
       </p>
       {data.status === "pending" ? (
@@ -182,7 +187,7 @@ function HistoryCard({ data }: { data: Extract<AnswerData, { kind: "history" }> 
   // One chart per list: prices of different lists are different series.
   const byList = new Map<string, HistoryEntry[]>();
   for (const entry of data.entries) {
-    const list = entry.list ?? data.list?.name ?? "";
+    const list = entry.list ?? data.list?.name ?? t("history.deletedList");
     byList.set(list, [...(byList.get(list) ?? []), entry]);
   }
   return (
@@ -195,6 +200,7 @@ function HistoryCard({ data }: { data: Extract<AnswerData, { kind: "history" }> 
             entries={entries}
             productName={name}
             label={t("history.tableLabel", { ns: "prices", name, list })}
+            showWho={data.staffView}
           />
         </section>
       ))}

@@ -24,10 +24,10 @@ type Props = {
 };
 
 /**
- * A message on its way: the person's text (and whether the server stored it yet), the answer as
+ * A message on its way: the person's text (and its id once the server stored it), the answer as
  * it is written, or why it failed.
  */
-type Pending = { text: string; stored: boolean; reply: string; data: AnswerData | null; failed: string | null };
+type Pending = { text: string; storedId: string | null; reply: string; data: AnswerData | null; failed: string | null };
 
 const EXAMPLES_STAFF = ["listHerbs", "raiseCategory", "setPrice", "history"] as const;
 const EXAMPLES_CUSTOMER = ["listHerbs", "listFruits", "history"] as const;
@@ -43,13 +43,20 @@ export function AssistantScreen({ conversations, current, canChangePrices, missi
   const [pending, setPending] = useState<Pending | null>(null);
   const logEnd = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
+  const sending = useRef<AbortController | null>(null);
 
-  // Another conversation opened from the list: show its messages.
-  useEffect(() => {
+  // Another conversation opened: show its messages. Only then: the loader's data is refreshed
+  // after every answer, and must not wipe a message on its way.
+  const currentId = current?.id ?? null;
+  const [shownId, setShownId] = useState(currentId);
+  if (currentId !== shownId) {
+    setShownId(currentId);
     setMessages(current?.messages ?? []);
-    setConversationId(current?.id ?? null);
+    setConversationId(currentId);
     setPending(null);
-  }, [current?.id, current?.messages]);
+  }
+  // An answer on its way belongs to the conversation it was asked in: leaving that one drops it.
+  useEffect(() => () => sending.current?.abort(), [currentId]);
 
   useEffect(() => {
     logEnd.current?.scrollIntoView({ block: "end" });
@@ -57,17 +64,24 @@ export function AssistantScreen({ conversations, current, canChangePrices, missi
 
   const busy = pending !== null && pending.failed === null;
 
-  const send = async (text: string) => {
+  /** Sends a message, or with `replyTo` asks again for the answer to one already stored. */
+  const send = async (text: string, replyTo?: string) => {
     const message = text.trim();
     if (!message || busy) return;
-    setPending({ text: message, stored: false, reply: "", data: null, failed: null });
-    setDraft("");
+    const controller = new AbortController();
+    sending.current = controller;
+    setPending({ text: message, storedId: replyTo ?? null, reply: "", data: null, failed: null });
+    if (!replyTo) setDraft("");
     const body = new URLSearchParams({ intent: "send", text: message });
     if (conversationId) body.set("conversationId", conversationId);
+    if (replyTo) body.set("replyTo", replyTo);
     let opened = conversationId;
     let asked: StoredMessage | null = null;
-    const outcome = await readAnswerStream(body, (event) => {
-      if (event.type === "start") {
+    const outcome = await readAnswerStream(body, controller.signal, (event) => {
+      if (controller.signal.aborted) return;
+      if (event.type === "start" && replyTo) {
+        opened = event.conversationId;
+      } else if (event.type === "start") {
         opened = event.conversationId;
         asked = {
           id: event.userMessageId,
@@ -86,6 +100,7 @@ export function AssistantScreen({ conversations, current, canChangePrices, missi
         setPending(null);
       }
     });
+    if (controller.signal.aborted) return;
     if (outcome.ok) {
       if (opened !== conversationId) {
         setConversationId(opened);
@@ -97,25 +112,22 @@ export function AssistantScreen({ conversations, current, canChangePrices, missi
       input.current?.focus();
       return;
     }
+    const storedId = (asked as StoredMessage | null)?.id ?? replyTo ?? null;
     // The answer may have been stored although its stream was cut: then it is shown, not asked again.
-    const caughtUp = opened && asked ? await readConversation(opened) : null;
-    if (caughtUp && caughtUp.at(-1)?.role === "assistant" && caughtUp.some((m) => m.id === asked!.id)) {
+    const caughtUp = opened && storedId ? await readConversation(opened) : null;
+    if (controller.signal.aborted) return;
+    if (caughtUp && caughtUp.at(-1)?.role === "assistant" && caughtUp.some((m) => m.id === storedId)) {
       setMessages(caughtUp);
       setPending(null);
       if (opened !== conversationId) navigate(`/ai?c=${opened}`, { replace: true, preventScrollReset: true });
       return;
     }
-    // Nothing typed is lost: the text stays in the box, with the reason and a retry.
+    // Nothing typed is lost: a stored message stays in the conversation with a retry that answers
+    // it; one the server never got goes back into the box, unless something new was typed there.
     if (asked) setMessages((list) => [...list, asked!]);
     if (opened && opened !== conversationId) setConversationId(opened);
-    setDraft(message);
-    setPending({
-      text: message,
-      stored: asked !== null,
-      reply: "",
-      data: null,
-      failed: outcome.message ?? t("errors.network"),
-    });
+    if (!storedId) setDraft((typed) => (typed.trim() === "" ? message : typed));
+    setPending({ text: message, storedId, reply: "", data: null, failed: outcome.message ?? t("errors.network") });
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -189,7 +201,7 @@ export function AssistantScreen({ conversations, current, canChangePrices, missi
           ))}
           {pending ? (
             <>
-              {pending.stored ? null : <MessageBubble role="user" text={pending.text} />}
+              {pending.storedId ? null : <MessageBubble role="user" text={pending.text} />}
               {pending.failed === null ? (
                 <MessageBubble role="assistant" text={pending.reply || t("screen.thinking")} busy={!pending.reply}>
                   {pending.data ? <AnswerCard data={pending.data} onChoice={() => {}} onSettled={() => {}} /> : null}
@@ -197,7 +209,11 @@ export function AssistantScreen({ conversations, current, canChangePrices, missi
               ) : (
                 <FormAlert>
                   <span>{pending.failed}</span>{" "}
-                  <button type="button" className="font-semibold underline" onClick={() => void send(pending.text)}>
+                  <button
+                    type="button"
+                    className="font-semibold underline"
+                    onClick={() => void send(pending.text, pending.storedId ?? undefined)}
+                  >
                     {t("screen.retry")}
                   </button>
                 </FormAlert>

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { ChevronDown, Pencil, Trash2 } from "lucide-react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -56,6 +56,13 @@ function ConversationItem({ conversation, current }: { conversation: Conversatio
   const fetcher = useFetcher<ActionAnswer>();
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const wasRenaming = useRef(false);
+  // Back from the name field, focus returns to the button that opened it, not to the page's top.
+  useEffect(() => {
+    if (wasRenaming.current && !renaming) renameButton.current?.focus();
+    wasRenaming.current = renaming;
+  }, [renaming]);
   const action = current ? `/ai?c=${conversation.id}` : "/ai";
   const error =
     fetcher.data && !fetcher.data.ok && fetcher.data.error ? t(fetcher.data.error as "errors.failed") : null;
@@ -112,6 +119,7 @@ function ConversationItem({ conversation, current }: { conversation: Conversatio
         </span>
       </Link>
       <button
+        ref={renameButton}
         type="button"
         onClick={() => setRenaming(true)}
         aria-label={t("conversations.rename", { title: conversation.title })}

@@ -1,7 +1,7 @@
 import type { Category } from "~/features/catalog/categories";
 import type { Lang } from "~/i18n/config";
 import { translatorFor } from "~/i18n/store";
-import { formatMoney } from "~/lib/money";
+import { dollarsToCents, formatMoney } from "~/lib/money";
 import type { AssistantProduct, AssistantRole, ChangeBy } from "./types";
 
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
@@ -22,14 +22,18 @@ export function packText(product: AssistantProduct) {
   return [String(product.packValue), product.packUnit].filter(Boolean).join(" ");
 }
 
-export function money(cents: number, lang: Lang) {
-  return formatMoney(cents, lang);
-}
+const percentFormats = new Map<Lang, Intl.NumberFormat>();
 
-/** A change as people write it back: "$0.75", "10%" (no sign: the verb says which way). */
+/** A change as people write it back: "$0.75", "10%" or "10 %" (no sign: the verb says which way). */
 export function amountText(change: ChangeBy, lang: Lang) {
   const size = Math.abs(change.value);
-  return change.type === "percentage" ? `${size}%` : money(Math.round(size * 100), lang);
+  if (change.type !== "percentage") return formatMoney(dollarsToCents(size), lang);
+  let format = percentFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(lang === "es" ? "es-US" : "en-US", { style: "percent", maximumFractionDigits: 2 });
+    percentFormats.set(lang, format);
+  }
+  return format.format(size / 100);
 }
 
 export function categoryName(t: Translate, category: Category) {

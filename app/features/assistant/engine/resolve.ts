@@ -1,19 +1,10 @@
 import { categories, type Category } from "~/features/catalog/categories";
 import type { Lang } from "~/i18n/config";
-import { applyAdjustment } from "~/lib/money";
+import { applyAdjustment, dollarsToCents, formatMoney, MAX_PRICE_CENTS } from "~/lib/money";
 import { indexCatalog, recogniseWord, type CatalogIndex, type IndexedProduct } from "./catalog-index";
 import { matchProducts } from "./match";
 import { significantWords } from "./produce-terms";
-import {
-  amountText,
-  capabilities,
-  categoryName,
-  money,
-  packText,
-  productName,
-  repliesIn,
-  type Translate,
-} from "./replies";
+import { amountText, capabilities, categoryName, packText, productName, repliesIn, type Translate } from "./replies";
 import { nameWords, wordKey } from "./text";
 import type {
   AssistantCatalog,
@@ -286,7 +277,7 @@ function planList(scope: Scope, target: KnownTarget, list: AssistantList): Plan 
     if (items.length === 1) {
       args.product = productRef(items[0], lang);
       const cents = prices?.get(items[0].product.id) ?? null;
-      const price = cents === null ? t("list.noPrice") : money(cents, lang);
+      const price = cents === null ? t("list.noPrice") : formatMoney(cents, lang);
       const reply = t("list.one", { name: args.product.name, price, list: list.name });
       return { tool: "list_products", lang, args, reply, results: refs(items) };
     }
@@ -375,7 +366,7 @@ function planChange(scope: Scope, target: KnownTarget, list: AssistantList): Pla
     return clarify(scope, t("clarify.amount"), choices, subjectArgs);
   }
   if (mode.kind === "toOrBy") {
-    const amount = money(Math.round(mode.dollars * 100), lang);
+    const amount = formatMoney(dollarsToCents(mode.dollars), lang);
     const options: Mode[] = [
       { kind: "set", dollars: mode.dollars },
       { kind: "by", change: { type: "fixed", value: mode.dollars } },
@@ -410,10 +401,10 @@ function subjectName(scope: Scope, subject: Subject) {
 }
 
 function newCentsOf(old: number | null, mode: Mode): number | null {
-  if (mode.kind === "set") return Math.round(mode.dollars * 100);
+  if (mode.kind === "set") return dollarsToCents(mode.dollars);
   if (mode.kind !== "by" || old === null) return null;
-  if (mode.change.type === "fixed") return old + Math.round(mode.change.value * 100);
-  return applyAdjustment(old, "percentage", Math.round(mode.change.value * 100));
+  if (mode.change.type === "fixed") return old + dollarsToCents(mode.change.value);
+  return applyAdjustment(old, "percentage", dollarsToCents(mode.change.value));
 }
 
 function proposeChange(scope: Scope, subject: Subject, mode: Mode, list: AssistantList): Plan {
@@ -444,9 +435,19 @@ function proposeChange(scope: Scope, subject: Subject, mode: Mode, list: Assista
       return refusal(
         scope,
         "price_not_positive",
-        t("refuse.priceNotPositive", { name, price: money(next, lang) }),
+        t("refuse.priceNotPositive", { name, price: formatMoney(next, lang) }),
         args,
       );
+    // The editor's own limit: a price the editor would refuse is never proposed.
+    if (next > MAX_PRICE_CENTS) {
+      const price = formatMoney(next, lang);
+      return refusal(
+        scope,
+        "price_too_high",
+        t("refuse.priceTooHigh", { name, price, max: formatMoney(MAX_PRICE_CENTS, lang) }),
+        args,
+      );
+    }
     changes.push({ productId: item.product.id, name, oldCents: old, newCents: next });
   }
   if (changes.length === 0) {
@@ -462,15 +463,15 @@ function proposeChange(scope: Scope, subject: Subject, mode: Mode, list: Assista
     subject.kind === "product"
       ? t("change.one", {
           name: first.name,
-          old: money(first.oldCents, lang),
-          new: money(first.newCents, lang),
+          old: formatMoney(first.oldCents, lang),
+          new: formatMoney(first.newCents, lang),
           list: list.name,
         })
       : t("change.many", {
           count: changes.length,
           category: subjectName(scope, subject),
           list: list.name,
-          change: mode.kind === "set" ? money(first.newCents, lang) : signedAmount(mode, lang),
+          change: mode.kind === "set" ? formatMoney(first.newCents, lang) : signedAmount(mode, lang),
         });
   const reply = warning ? `${summary} ${t("change.warning")}` : summary;
   const results = changes.map((c) => ({ id: c.productId, name: c.name }));
@@ -493,7 +494,9 @@ function planHistory(scope: Scope, target: KnownTarget): Plan {
     const item = target.items[0];
     if (list && !scope.catalog.prices.get(list.id)?.has(item.product.id)) return notInList(scope, item, list);
     const name = productName(item.product, lang);
-    const reply = list ? t("history.list", { name, list: list.name, days }) : t("history.all", { name, days });
+    const reply = list
+      ? t("history.list", { name, list: list.name, count: days })
+      : t("history.all", { name, count: days });
     return { tool: "price_history", lang, args: { product: productRef(item, lang), days, ...listPart }, reply };
   }
   const items =
@@ -524,7 +527,7 @@ function where(scope: Scope) {
 function changeMessage(scope: Scope, name: string, mode: Mode) {
   const { t, lang } = scope;
   if (mode.kind === "set")
-    return t("choice.set", { name, price: money(Math.round(mode.dollars * 100), lang), where: where(scope) });
+    return t("choice.set", { name, price: formatMoney(dollarsToCents(mode.dollars), lang), where: where(scope) });
   if (mode.kind !== "by") return t("choice.show", { name, where: where(scope) });
   const key = mode.change.value < 0 ? "choice.lower" : "choice.raise";
   return t(key, { name, amount: amountText(mode.change, lang), where: where(scope) });
@@ -552,7 +555,7 @@ function historyChoice(scope: Scope, item: IndexedProduct, days: number, rivals:
   const message = firstResolving(
     scope,
     item,
-    (name) => scope.t("choice.history", { name, days, where: where(scope) }),
+    (name) => scope.t("choice.history", { name, count: days, where: where(scope) }),
     rivals,
   );
   return { label: message, message };

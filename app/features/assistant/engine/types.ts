@@ -68,6 +68,7 @@ export type RefuseReason =
   | "customer_change"
   | "other_list"
   | "price_not_positive"
+  | "price_too_high"
   | "decrease_too_large"
   | "unknown_list"
   | "unknown_product"

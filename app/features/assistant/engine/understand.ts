@@ -27,6 +27,7 @@ import {
   UP_PARTICLES,
   UP_WORDS,
 } from "./lexicon";
+import { dollarsToCents } from "~/lib/money";
 import { foldText } from "./text";
 import { tokenize, type Token } from "./tokens";
 
@@ -82,6 +83,9 @@ const UNIT_DAYS: Record<string, number> = {
   fortnight: 14, quincena: 14,
 };
 
+/** "The last 99 years" reads as all the history there is: a period never reaches before this. */
+export const MAX_DAYS = 3_650;
+
 const PERIOD_WORDS: Record<string, number> = { today: 1, hoy: 1, yesterday: 2, ayer: 2 };
 const PERIOD_LEAD = new Set([
   "last",
@@ -104,7 +108,8 @@ export function understand(text: string): Intent {
   const tokens = tokenize(text.replace(GREETINGS, " "));
   const scan: Scan = { tokens, used: tokens.map(() => false) };
   const folded = foldText(text);
-  const days = takePeriod(scan);
+  const period = takePeriod(scan);
+  const days = period === null ? null : Math.min(period, MAX_DAYS);
   const pack = takePack(scan);
   const amount = takeAmount(scan);
   const has = (set: Set<string>) => tokens.some((t, i) => !scan.used[i] && set.has(t.word));
@@ -262,7 +267,7 @@ function readAmount(scan: Scan, i: number): Amount | null {
         if (CENT_WORDS.has(word(end))) end++;
       }
     }
-    result = { kind: "fixed", value: Math.round(dollars * 100) / 100, sign, marker };
+    result = { kind: "fixed", value: dollarsToCents(dollars) / 100, sign, marker };
   }
   for (let k = start; k < end; k++) used[k] = true;
   return result;

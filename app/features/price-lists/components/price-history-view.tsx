@@ -13,10 +13,13 @@ export function PriceHistoryView({
   entries,
   productName,
   label,
+  showWho = true,
 }: {
   entries: PriceHistoryEntry[];
   productName: string;
   label: string;
+  /** Who changed each price and from which screen: staff's business, not a buyer's. */
+  showWho?: boolean;
 }) {
   const { t } = useTranslation("prices");
   return (
@@ -26,12 +29,12 @@ export function PriceHistoryView({
           <PriceHistoryChart entries={entries} productName={productName} />
         </Suspense>
       </ChartBoundary>
-      <HistoryTable entries={entries} label={label} />
+      <HistoryTable entries={entries} label={label} showWho={showWho} />
     </>
   );
 }
 
-function HistoryTable({ entries, label }: { entries: PriceHistoryEntry[]; label: string }) {
+function HistoryTable({ entries, label, showWho }: { entries: PriceHistoryEntry[]; label: string; showWho: boolean }) {
   const { t, i18n } = useTranslation("prices");
   const lang = i18n.language;
   // A missing price is the item not being in the list (before an addition or a copy, after a
@@ -62,12 +65,16 @@ function HistoryTable({ entries, label }: { entries: PriceHistoryEntry[]; label:
             <th scope="col" className="whitespace-nowrap px-3 py-2 text-right font-medium">
               {t("history.change")}
             </th>
-            <th scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
-              {t("history.sourceColumn")}
-            </th>
-            <th scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
-              {t("history.author")}
-            </th>
+            {showWho ? (
+              <>
+                <th scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
+                  {t("history.sourceColumn")}
+                </th>
+                <th scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
+                  {t("history.author")}
+                </th>
+              </>
+            ) : null}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
@@ -95,8 +102,12 @@ function HistoryTable({ entries, label }: { entries: PriceHistoryEntry[]; label:
                     "—"
                   )}
                 </td>
-                <td className="px-3 py-2">{t(`history.sources.${source}`)}</td>
-                <td className="px-3 py-2">{e.author ?? t("history.unknownAuthor")}</td>
+                {showWho ? (
+                  <>
+                    <td className="px-3 py-2">{t(`history.sources.${source}`)}</td>
+                    <td className="px-3 py-2">{e.author ?? t("history.unknownAuthor")}</td>
+                  </>
+                ) : null}
               </tr>
             );
           })}
