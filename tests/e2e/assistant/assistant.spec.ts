@@ -102,6 +102,23 @@ describe("the price assistant", () => {
     await hidden(nav.getByRole("link", { name: /Limes watch/ }));
   });
 
+  it("keeps a message the connection dropped, and sends it again on retry", async () => {
+    const s = await session({ as: "seller" });
+    s.allowConsole(/Failed to load resource: net::ERR_FAILED/);
+    await s.goto("/ai", { axe: false });
+    await s.page.route("**/ai/messages", (route) => route.abort());
+    const box = s.page.getByLabel("Your message");
+    await box.fill("show me the herbs");
+    await box.press("Enter");
+    await visible(s.page.getByText("Network error. Please check your connection"));
+    expect(await box.inputValue()).toBe("show me the herbs");
+
+    await s.page.unrouteAll();
+    await s.page.getByRole("button", { name: "Try again" }).click();
+    await visible(s.page.getByRole("table", { name: /products? on Customers$/ }));
+    expect(await s.page.getByRole("article", { name: "You" }).count()).toBe(1);
+  });
+
   it("sends anonymous visitors to sign in, saying why", async () => {
     const s = await session();
     await s.goto("/ai", { axe: false });
