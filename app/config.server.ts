@@ -40,7 +40,7 @@ const schema = z.object({
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().default("gpt-4o-mini"),
-  // D10: how long one naming request to the model may take before the built-in engine names the items.
+  // How long one naming request to the model may take before the built-in engine names the items.
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   // S3-compatible storage for uploaded images (AWS S3, Cloudflare R2, MinIO…); local disk without it.
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),

@@ -78,7 +78,10 @@ export function useRootData() {
   return useRouteLoaderData("root") as RootData | undefined;
 }
 
-/** Canonical URL, language alternates (D17) and og:url of a public page. */
+/**
+ * Canonical URL, language alternates (docs/decisions/005-language-precedence.md) and og:url of a
+ * public page.
+ */
 function PageUrls({ root }: { root: RootData }) {
   const location = useLocation();
   const error = useRouteError();

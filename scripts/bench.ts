@@ -27,29 +27,29 @@ const usage = `Usage: npm run bench [-- --only <suite>[,<suite>...]] [-- --runs 
                  [-- --page-requests <n>] [-- --pdf-runs <n>] [-- --builder-runs <n>] [-- --export-requests <n>]
                  [-- --assistant-requests <n>]
 
-Prints the performance figures of DESIGN section 6 as one table, each beside its budget. Suites: startup,
-js (JavaScript before interaction on the public pages), lighthouse (mobile, median of 5 runs per page),
-prices (the private price page with 2,000 products against a bare node:http handler running the same query
-and table, 8 connections, --rounds runs of --duration s each after a --warmup s warm-up, and its p95 latency;
-the editor's save of 500 prices, median of --save-runs; a saved price's way to another page's event stream,
---event-saves saves), import (qbo_large.csv through the import's server path, on a throwaway PostgreSQL
-server and on PGlite), print (the print pages /prices-long and /prices-short of 2,000 products with pictures,
-whole and their loaders alone, --page-requests sequential requests after 3 warm-ups; their server PDFs on Letter
-without and with pictures, the first with pictures apart, median of --pdf-runs; the server's peak RSS growth
-meanwhile), export (the WhatsApp message of 2,000 products: the message builder alone in-process, median of
---builder-runs after 5 warm-ups, and the screen's POST /exportlistswhatsapp/data intent=generate as a seller,
---export-requests sequential requests after 3 warm-ups), assistant (the price assistant's built-in engine
-planning varied messages on a 2,000-product catalogue in-process, p50 and p95 per message; and the /ai screen's
-answer to a listing, --assistant-requests sequential POST /ai/messages as a seller, p95). The suites run the
-production build in a temporary DATA_DIR (DATABASE_URL is ignored): on the embedded database, and for prices,
-print, export and assistant also on a
-throwaway PostgreSQL server they start (installed from Debian's packages when missing and run as root).
+Prints the performance figures of docs/decisions/024-budgets-and-rules.md (Budgets) as one table, each beside
+its budget. Suites: startup, js (JavaScript before interaction on the public pages), lighthouse (mobile,
+median of 5 runs per page), prices (the private price page with 2,000 products against a bare node:http
+handler running the same query and table, 8 connections, --rounds runs of --duration s each after a --warmup s
+warm-up, and its p95 latency; the editor's save of 500 prices, median of --save-runs; a saved price's way to
+another page's event stream, --event-saves saves), import (qbo_large.csv through the import's server path, on
+a throwaway PostgreSQL server and on PGlite), print (the print pages /prices-long and /prices-short of 2,000
+products with pictures, whole and their loaders alone, --page-requests sequential requests after 3 warm-ups;
+their server PDFs on Letter without and with pictures, the first with pictures apart, median of --pdf-runs;
+the server's peak RSS growth meanwhile), export (the WhatsApp message of 2,000 products: the message builder
+alone in-process, median of --builder-runs after 5 warm-ups, and the screen's POST /exportlistswhatsapp/data
+intent=generate as a seller, --export-requests sequential requests after 3 warm-ups), assistant (the price
+assistant's built-in engine planning varied messages on a 2,000-product catalogue in-process, p50 and p95 per
+message; and the /ai screen's answer to a listing, --assistant-requests sequential POST /ai/messages as a
+seller, p95). The suites run the production build in a temporary DATA_DIR (DATABASE_URL is ignored): on the
+embedded database, and for prices, print, export and assistant also on a throwaway PostgreSQL server they
+start (installed from Debian's packages when missing and run as root).
 Benchmarks, not tests: a figure over budget is reported, and the command still exits 0.`;
 
 const WARM_RUNS = Number(argValue("runs") ?? 3);
 
 /**
- * DESIGN section 6, start-up: the very first start on an empty data directory (creating and
+ * Start-up: the very first start on an empty data directory (creating and
  * seeding the database) and a start on an existing build and ./data, both to the first 200 on /.
  */
 const startup: BenchSuite = {
@@ -132,7 +132,7 @@ async function withSite<T>(fn: (url: string) => Promise<T>) {
   }
 }
 
-/** DESIGN section 6: gzip size of the modulepreloaded and entry scripts of each public page. */
+/** Gzip size of the modulepreloaded and entry scripts of each public page. */
 const js: BenchSuite = {
   name: "js",
   run: () =>
@@ -158,7 +158,7 @@ const js: BenchSuite = {
     }),
 };
 
-/** DESIGN section 6: Lighthouse mobile, median of 5 runs, on the public pages. */
+/** Lighthouse mobile, median of 5 runs, on the public pages. */
 const lighthouseSuite: BenchSuite = {
   name: "lighthouse",
   run: () =>

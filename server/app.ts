@@ -71,11 +71,13 @@ export async function startup() {
     deliverDueMessages().catch((error) => logger.error({ err: error }, "mail delivery loop failed"));
   }, 15_000);
   mailTimer.unref();
-  // DESIGN section 7: expired sessions, expired verification rows and old rate-limit counters go;
-  // imports nobody drives any more are ended, and old imports' per-row results removed (ADR 017).
+  // Retention (docs/decisions/024-budgets-and-rules.md): expired sessions, expired verification
+  // rows and old rate-limit counters go; imports nobody drives any more are ended, and old imports'
+  // per-row results removed.
   retentionTimer = setInterval(() => void sweep(), 10 * 60_000);
   retentionTimer.unref();
-  // Background imports: jobs claimed from the database, resumed after a restart (issue 5).
+  // Background imports: jobs claimed from the database, resumed after a restart
+  // (docs/decisions/014-import-runs.md).
   startImportWorker();
 }
 

@@ -71,9 +71,10 @@ export const bodyLimits: { path: RegExp; bytes: number }[] = [
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /**
- * DESIGN section 7: a body is refused by its declared size before anything reads it. Node stops
- * reading at Content-Length, so the declared size bounds what arrives; a body without one (a
- * streamed upload, which no page of this site sends) is refused too.
+ * A body is refused by its declared size before anything reads it
+ * (docs/decisions/024-budgets-and-rules.md). Node stops reading at Content-Length, so the declared
+ * size bounds what arrives; a body without one (a streamed upload, which no page of this site
+ * sends) is refused too.
  */
 export function bodyLimit(limits = bodyLimits, fallback = DEFAULT_BODY_LIMIT) {
   return (req: Request, res: Response, next: NextFunction) => {

@@ -72,7 +72,7 @@ function createAuth(secret: string) {
     session: {
       expiresIn: SESSION_MAX_AGE_SECONDS,
       updateAge: 24 * 60 * 60,
-      // D5: no cookie cache, so a revoked session ends on the next request.
+      // No cookie cache, so a revoked session ends on the next request.
       cookieCache: { enabled: false },
     },
     rateLimit: { enabled: false },

@@ -1,6 +1,6 @@
 /**
- * The one permission table (DESIGN D1–D6). Menus, route guards and every loader and action
- * read it; nothing else decides who may do what.
+ * The one permission table (docs/decisions/003-permissions.md). Menus, route guards and every
+ * loader and action read it; nothing else decides who may do what.
  */
 export const roles = ["admin", "seller", "customer"] as const;
 export type Role = (typeof roles)[number];

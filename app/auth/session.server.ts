@@ -40,7 +40,7 @@ type AuthUser = {
   lastSignInAt?: Date | null;
 };
 
-/** D4: the role column is the one source of truth; anything unexpected means customer. */
+/** The role column is the one source of truth; anything unexpected means customer. */
 export function toSessionUser(u: AuthUser): SessionUser {
   const role = isRole(u.role) ? u.role : "customer";
   if (role !== u.role) logger.warn({ userId: u.id, role: u.role }, "unknown role on user; treating as customer");
@@ -68,13 +68,14 @@ export function expiredSessionCookies(secure: boolean) {
  *
  * Every signed-in request asks, and getSession's endpoint machinery (a signature checked through
  * WebCrypto, the session and its user read by two queries, hooks, output filtering) costs about a
- * millisecond of the server's time each (ADR 019). The common case, a valid session that needs no refresh,
- * is therefore checked here directly: the cookie's signature against the same secret, the session
- * and its user in one query. Better Auth stays the authority: anything else (a bad signature, an
- * unknown, revoked or expired session, a session due for its rolling refresh, a "don't remember
- * me" or a session-data cookie) goes to getSession, which decides, cleans up and sets the cookies
- * as it always does. D5 holds: the database is read on every request, so a revoked session ends
- * at once.
+ * millisecond of the server's time each (docs/decisions/019-session-check.md). The common case, a
+ * valid session that needs no refresh, is therefore checked here directly: the cookie's signature
+ * against the same secret, the session and its user in one query. Better Auth stays the authority:
+ * anything else (a bad signature, an unknown, revoked or expired session, a session due for its
+ * rolling refresh, a "don't remember me" or a session-data cookie) goes to getSession, which
+ * decides, cleans up and sets the cookies as it always does. Sessions stay revocable at once
+ * (docs/decisions/004-sessions.md): the database is read on every request, so a revoked session
+ * ends at once.
  */
 export async function resolveSession(headers: Headers): Promise<{
   user: SessionUser | null;

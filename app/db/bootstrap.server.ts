@@ -34,7 +34,7 @@ export async function writeEmbeddedDump(pglite: PGlite, file: string) {
   return file;
 }
 
-/** DESIGN section 7: the embedded database is snapshotted before a migration changes it. */
+/** The embedded database is snapshotted before a migration changes it (docs/decisions/024-budgets-and-rules.md). */
 async function snapshotBeforeMigrating(handle: DatabaseHandle, dataDir: string) {
   if (handle.kind !== "pglite" || !handle.pglite) return;
   const pending = await pendingMigrations(handle);

@@ -24,7 +24,10 @@ function isAlive(pid: number) {
   }
 }
 
-/** D28: one process at a time holds ./data; a stale lock (its process gone) is taken over. */
+/**
+ * One process at a time (docs/decisions/008-data-dir-lock.md) holds ./data; a stale lock (its
+ * process gone) is taken over.
+ */
 export function acquireDataDirLock(dataDir: string, holder: string) {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "app.lock");

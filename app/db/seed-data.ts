@@ -1,4 +1,4 @@
-/** Demo catalogue: real produce, the trade's units, and the five slugs the landing page links to (D8). */
+/** Demo catalogue: real produce, the trade's units, and the five slugs the landing page links to. */
 export type SeedProduct = {
   slug: string;
   en: string;

@@ -28,7 +28,10 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === "string" && (languages as readonly string[]).includes(value);
 }
 
-/** D17: ?lang on the URL, then the cookie, then Accept-Language, then English. */
+/**
+ * docs/decisions/005-language-precedence.md: ?lang on the URL, then the cookie, then
+ * Accept-Language, then English.
+ */
 export function resolveLang(url: URL, cookieLang: string | undefined, acceptLanguage: string | null): Lang {
   const fromQuery = url.searchParams.get("lang");
   if (isLang(fromQuery)) return fromQuery;

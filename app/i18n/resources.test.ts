@@ -56,7 +56,7 @@ describe("translations", () => {
   });
 });
 
-describe("resolveLang (D17)", () => {
+describe("resolveLang", () => {
   const url = (q = "") => new URL(`http://x/${q}`);
   it("prefers ?lang, then the cookie, then Accept-Language, then English", () => {
     expect(resolveLang(url("?lang=es"), "en", "en-US")).toBe("es");

@@ -10,8 +10,9 @@ const instances = new Map<Lang, i18n>();
 
 /**
  * Translations as one JSON text: what the root loader sends anonymous visitors, and the file
- * signed-in pages fetch (ADR 018). React Router encodes loader data value by value, and even the
- * public namespaces are about a thousand values; a single string is encoded at native speed.
+ * signed-in pages fetch (docs/decisions/018-translations-delivery.md). React Router encodes loader
+ * data value by value, and even the public namespaces are about a thousand values; a single string
+ * is encoded at native speed.
  */
 export type PackedTranslations = string & { readonly __packed: "translations" };
 

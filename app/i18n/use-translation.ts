@@ -27,8 +27,9 @@ function translatorFor(i18n: I18n, ns: Wanted): TFunction {
   let byNs = translators.get(i18n);
   if (!byNs) {
     translators.set(i18n, (byNs = new Map()));
-    // Remembered texts are only good for the translations they came from (ADR 018: the browser
-    // adds a page's namespaces as they arrive).
+    // Remembered texts are only good for the translations they came from
+    // (docs/decisions/018-translations-delivery.md: the browser adds a page's namespaces as they
+    // arrive).
     const known = byNs;
     i18n.store.on("added", () => known.forEach((translator) => translator.texts.clear()));
   }

@@ -1,8 +1,9 @@
 /**
- * CSV for people to open in a spreadsheet (DESIGN section 7). A text cell that a spreadsheet would
- * read as a formula — one starting with `=`, `+`, `-` or `@`, or with a tab or carriage return
- * that some spreadsheets strip before looking — is prefixed with an apostrophe, so it stays text.
- * Numbers are written as numbers. Universal: the browser builds its downloads with it.
+ * CSV for people to open in a spreadsheet (docs/decisions/024-budgets-and-rules.md). A text cell
+ * that a spreadsheet would read as a formula — one starting with `=`, `+`, `-` or `@`, or with a
+ * tab or carriage return that some spreadsheets strip before looking — is prefixed with an
+ * apostrophe, so it stays text. Numbers are written as numbers. Universal: the browser builds its
+ * downloads with it.
  */
 export type CsvCell = string | number | null | undefined;
 

@@ -1,12 +1,12 @@
 export type AdjustmentType = "fixed" | "percentage";
 
-/** Half-up division of integers (for n >= 0); avoids floating-point drift (D15). */
+/** Half-up division of integers (for n >= 0); avoids floating-point drift. */
 function divideHalfUp(n: number, d: number) {
   return Math.floor((2 * n + d) / (2 * d));
 }
 
 /**
- * D14: a fixed adjustment adds cents; a percentage adjustment is in hundredths of a percent
+ * A fixed adjustment adds cents; a percentage adjustment is in hundredths of a percent
  * (250 = 2.5%). The result is rounded half-up to the cent and never below zero.
  */
 export function applyAdjustment(cents: number, type: AdjustmentType | null, value: number | null) {

@@ -11,7 +11,7 @@ const site = {
   address: { street: "1400 SW 1st Ct", city: "Pompano Beach", region: "FL", postalCode: "33069", country: "US" },
 };
 
-describe("canonical and hreflang URLs (D17)", () => {
+describe("canonical and hreflang URLs", () => {
   it("gives English the plain URL and Spanish ?lang=es, with x-default on the plain URL", () => {
     expect(publicPageUrls(base, "/", "", "en")).toEqual({
       canonical: `${base}/`,

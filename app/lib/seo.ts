@@ -75,7 +75,7 @@ export function localBusinessJsonLd(site: SiteInfo) {
   });
 }
 
-/** The public pages (D17: crawlable in both languages) and the query parameters that make a page distinct. */
+/** The public pages (crawlable in both languages) and the query parameters that make a page distinct. */
 const publicPages: Record<string, readonly string[]> = {
   "/": [],
   "/products": ["category"],
@@ -87,7 +87,7 @@ const publicPages: Record<string, readonly string[]> = {
 /** Several URLs, one page: the duplicate names its original as canonical. */
 const canonicalPaths: Record<string, string> = { "/about": "/about-us" };
 
-/** Product pages live under /products/<slug> (D8, D18); /products/manage is private. */
+/** Product pages live under /products/<slug>; /products/manage is private. */
 function isProductPage(pathname: string) {
   return /^\/products\/[a-z0-9-]+$/.test(pathname) && pathname !== "/products/manage";
 }
@@ -99,8 +99,9 @@ export type PageUrls = {
 
 /**
  * Canonical and hreflang URLs of a public page, or null for the rest of the site. English is the
- * page's plain URL (also the default for other languages); Spanish adds ?lang=es (D17). Search and
- * sort parameters are dropped: they show the same page in another order.
+ * page's plain URL (also the default for other languages); Spanish adds ?lang=es
+ * (docs/decisions/005-language-precedence.md). Search and sort parameters are dropped: they show
+ * the same page in another order.
  */
 export function publicPageUrls(baseUrl: string, pathname: string, search: string, lang: Lang): PageUrls | null {
   const path = canonicalPaths[pathname] ?? pathname;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { firstFreeSlug, slugify } from "./slug";
 
-describe("price list slugs (D18)", () => {
+describe("price list slugs", () => {
   it("are lowercase ASCII words joined by hyphens", () => {
     expect(slugify("Restaurantes Miami – Año 2026")).toBe("restaurantes-miami-ano-2026");
     expect(slugify("  <script>alert(1)</script> ")).toBe("script-alert-1-script");

@@ -1,7 +1,7 @@
-/** Words a slug (price list or product) may not be, because a route already uses them (D18). */
+/** Words a slug (price list or product) may not be, because a route already uses them. */
 export const RESERVED_SLUGS = new Set(["manage", "new"]);
 
-/** D18: lowercase ASCII words joined by hyphens; accents are dropped, anything else separates words. */
+/** Lowercase ASCII words joined by hyphens; accents are dropped, anything else separates words. */
 export function slugify(text: string, fallback = "list") {
   const slug = text
     .normalize("NFKD")

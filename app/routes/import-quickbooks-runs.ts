@@ -5,10 +5,10 @@ import { handleBackgroundUpload, handleRunRequest } from "~/features/imports/scr
 import type { Route } from "./+types/import-quickbooks-runs";
 
 /**
- * The import screen's run API (ADR 016), JSON both ways so the page's own code can retry a batch:
- * POST JSON `{intent: "start" | "batch" | "fail-batch" | "finish", …}` drives an interactive run;
- * POST multipart `{intent: "background", list, file}` hands the file to the server. GET lists the
- * past runs, newest first (`?page=`).
+ * The import screen's run API (docs/decisions/016-import-screen-runs.md), JSON both ways so the
+ * page's own code can retry a batch: POST JSON `{intent: "start" | "batch" | "fail-batch" |
+ * "finish", …}` drives an interactive run; POST multipart `{intent: "background", list, file}`
+ * hands the file to the server. GET lists the past runs, newest first (`?page=`).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(request, context, "import:run");

@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const runsPage = Math.max(1, Math.min(100_000, Math.floor(Number(search.get("runs")) || 1)));
   const [lists, pastRuns] = await Promise.all([listPriceLists(), findPastRuns(runsPage)]);
   return {
-    // D18: the import refers to a list by its slug.
+    // The import refers to a list by its slug.
     lists: lists.map((l) => ({ slug: l.slug, name: l.name, itemCount: l.itemCount })),
     selected: lists.some((l) => l.slug === wanted) ? wanted : null,
     pastRuns,

@@ -22,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ signOutFailed: true }, { status: 500 });
 }
 
-/** Shown only when signing out failed (D27): the person is still signed in and can try again. */
+/** Shown only when signing out failed: the person is still signed in and can try again. */
 export default function Logout() {
   const { t } = useTranslation("auth");
   const busy = useNavigation().state === "submitting";

@@ -5,7 +5,7 @@ import { findCustomerList, findPriceListBySlug } from "~/features/price-lists/li
 import { priceListEventStream } from "~/features/price-lists/sse.server";
 import type { Route } from "./+types/price-list-events";
 
-/** Live changes of one list for a page showing it; a customer may follow only their own list (D6). */
+/** Live changes of one list for a page showing it; a customer may follow only their own list. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requirePermission(request, context, "prices:view-private");
   const list = can(user, "prices:view-all-lists")

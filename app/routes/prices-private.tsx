@@ -29,7 +29,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /**
  * Staff choose any list; a customer sees the list assigned to them, else the default customer
- * list, read-only (D6).
+ * list, read-only (docs/decisions/003-permissions.md).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requirePermission(request, context, "prices:view-private");

@@ -29,8 +29,9 @@ import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/products";
 
 // The signed-in page is a table with staff columns and filters: its code loads with it, never
-// with the public page (DESIGN section 6). The server renders it in full (its loader has loaded
-// the module, so nothing suspends there), and the browser keeps that HTML while the chunk arrives.
+// with the public page (docs/decisions/024-budgets-and-rules.md). The server renders it in full
+// (its loader has loaded the module, so nothing suspends there), and the browser keeps that HTML
+// while the chunk arrives.
 let privateModule: typeof import("~/features/catalog/components/private-products") | undefined;
 const loadPrivateProducts = () =>
   import("~/features/catalog/components/private-products").then((module) => (privateModule = module));
@@ -101,7 +102,7 @@ async function loadPrivate(request: Request, context: Route.LoaderArgs["context"
       canManage: can(user, "products:manage"),
     };
   }
-  // D6: the list assigned to the customer, else the default customer list; no other list exists for them.
+  // The list assigned to the customer, else the default customer list; no other list exists for them.
   const list = await findCustomerList(user.id);
   const [result] = await Promise.all([
     findCustomerProducts(query, lang, { priceListId: list?.id ?? null }),

@@ -19,7 +19,8 @@ export type CreateAdminResult = { id: string; email: string; setPasswordLink?: s
 
 /**
  * Creates an admin from the command line. Without a password the account gets a random one
- * nobody knows, and a set-password link is written to the outbox (D16) and returned.
+ * nobody knows, and a set-password link is written to the outbox
+ * (docs/decisions/006-mail-outbox.md) and returned.
  */
 export async function createAdmin(input: CreateAdminInput): Promise<CreateAdminResult> {
   const email = input.email.trim().toLowerCase();

@@ -9,11 +9,12 @@ import "../../app/i18n/instance";
 import { i18nFor } from "../../app/i18n/store";
 
 /**
- * The price page benchmark's baseline (DESIGN section 6): a bare node:http handler for
- * GET /pricesprivate/{slug} that runs the page's query (the list by its slug, then its items) and
- * renders the page's table component with React, streamed as the app streams its pages. No
- * framework, session, layout or hydration data. Run as its own process (scripts/lib/price-bench.ts
- * starts it) with DATABASE_URL and PORT; it prints "listening" once it serves.
+ * The price page benchmark's baseline (docs/decisions/024-budgets-and-rules.md): a bare node:http
+ * handler for GET /pricesprivate/{slug} that runs the page's query (the list by its slug, then its
+ * items) and renders the page's table component with React, streamed as the app streams its pages.
+ * No framework, session, layout or hydration data. Run as its own process
+ * (scripts/lib/price-bench.ts starts it) with DATABASE_URL and PORT; it prints "listening" once it
+ * serves.
  */
 
 const databaseUrl = process.env.DATABASE_URL;

@@ -3,7 +3,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 
-/** One row of `npm run bench`: a figure, its unit, and the budget of DESIGN section 6 when it has one. */
+/**
+ * One row of `npm run bench`: a figure, its unit, and the budget of
+ * docs/decisions/024-budgets-and-rules.md when it has one.
+ */
 export type Measurement = {
   what: string;
   value: number | null;

@@ -59,7 +59,7 @@ export function exitWithMessage(error: unknown): never {
   process.exit(1);
 }
 
-/** D28: the embedded database belongs to one process; PostgreSQL needs no lock. */
+/** The embedded database belongs to one process (docs/decisions/008-data-dir-lock.md); PostgreSQL needs no lock. */
 export function lockEmbeddedDatabase(holder: string) {
   const c = config();
   if (c.DATABASE_URL) return () => {};

@@ -83,7 +83,7 @@ function rows(engine: string, result: { first: Timing; again: Timing }, budget: 
 }
 
 /**
- * DESIGN section 6: qbo_large.csv from reading the file to the final summary on the server path
+ * qbo_large.csv from reading the file to the final summary on the server path
  * (the command line's), on PostgreSQL (<= 15 s, peak RSS <= 400 MB) and on the embedded database
  * (figures reported, RSS <= 800 MB), each import in a process of its own on a database that exists.
  */

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-/** DESIGN section 6: JavaScript before interaction on a public page, gzip. */
+/** docs/decisions/024-budgets-and-rules.md: JavaScript before interaction on a public page, gzip. */
 export const jsBudgetKb = { total: 150, own: 35 } as const;
 
 /** The public pages the budget applies to. */

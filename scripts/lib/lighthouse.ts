@@ -7,7 +7,7 @@ import lighthouse from "lighthouse";
 import { chromiumArgs, ensureChromium } from "../../tests/support/browser";
 import { freePort, median } from "./bench";
 
-/** DESIGN section 6: Lighthouse mobile on the public pages. */
+/** docs/decisions/024-budgets-and-rules.md: Lighthouse mobile on the public pages. */
 export const lighthouseBudget = {
   performance: 95,
   accessibility: 100,

@@ -8,7 +8,7 @@ import { seedCatalog, seedDemoAccounts } from "../../app/db/seed.server";
 import { addProductsToList } from "../../app/features/price-lists/items.server";
 import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
 
-/** The size of the price list the price page benchmarks use (DESIGN section 6). */
+/** The size of the price list the price page benchmarks use. */
 export const BENCH_PRODUCTS = 2_000;
 
 export type PriceBenchList = { listId: string; slug: string; productIds: string[]; sellerId: string };

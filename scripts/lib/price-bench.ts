@@ -22,7 +22,10 @@ import { BENCH_PRODUCTS, seedPriceBench, withBenchDatabase, type PriceBenchList 
 import { PriceEventStream, saveEditedPrice } from "./price-event-stream";
 import { timeEditorSaves } from "./price-save-bench";
 
-/** DESIGN section 6: the app's price page keeps at least this share of a bare handler's throughput. */
+/**
+ * docs/decisions/024-budgets-and-rules.md: the app's price page keeps at least this share of a bare
+ * handler's throughput.
+ */
 export const THROUGHPUT_BUDGET = 0.7;
 /** Connections held open by the load generator; also the concurrency the p95 latency is read at. */
 export const CONNECTIONS = 8;
@@ -209,10 +212,10 @@ function saveRows(engine: string, times: number[], o: PriceBenchOptions): Measur
 }
 
 /**
- * DESIGN section 7's realtime path end to end: a page holds the list's event stream open while
- * prices of the list are saved through the editor's action over HTTP, one at a time; for each
- * save, the time from sending it to the "changed" event on the stream, and to the end of the
- * page's data reload that the event starts (as useLiveList's revalidation does).
+ * The realtime path (docs/decisions/010-price-lists.md) end to end: a page holds the list's event
+ * stream open while prices of the list are saved through the editor's action over HTTP, one at a
+ * time; for each save, the time from sending it to the "changed" event on the stream, and to the
+ * end of the page's data reload that the event starts (as useLiveList's revalidation does).
  */
 async function measureEventArrivals(site: RunningSite, cookie: string, list: PriceBenchList, saves: number) {
   const stream = await PriceEventStream.open(site.url, list.slug, { cookie });
@@ -337,7 +340,7 @@ async function onPglite(o: PriceBenchOptions, out: Sections) {
 }
 
 /**
- * DESIGN section 6: the private price page's throughput against a bare handler on
+ * The private price page's throughput against a bare handler on
  * PostgreSQL, the editor's save of 500 prices, and a saved price's way to another open page, on
  * PostgreSQL (started here, throwaway) and on the embedded database.
  */

@@ -4,7 +4,7 @@ import { centsToInput } from "../../app/lib/money";
 import type { PriceBenchList } from "./price-bench-data";
 
 /**
- * DESIGN section 6: the server time of the list editor's save action for `edits` typed prices,
+ * The server time of the list editor's save action for `edits` typed prices,
  * on the database open in this process. The form is what the editor posts (the edits as JSON text
  * and the revision it loaded); every run changes every price it sends. One warm-up run, then
  * `runs` timed ones; returns their times in milliseconds.

@@ -1,8 +1,9 @@
 import type { SignedInRole } from "../support/server";
 
 /**
- * The roles table of the design (D1–D6), written out on its own so the browser tests check the
- * running site against the design rather than against the code's permission table.
+ * The roles table of docs/decisions/023-specification-decisions.md (Roles at a glance), written out
+ * on its own so the browser tests check the running site against the design rather than against the
+ * code's permission table.
  */
 export const signedInPages = [
   "/dashboard",

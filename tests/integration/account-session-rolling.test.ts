@@ -100,7 +100,7 @@ describe(`session check (${test.kind})`, () => {
     }
   });
 
-  it("knows nobody once the session is revoked, on the very next request (D5)", async () => {
+  it("knows nobody once the session is revoked, on the very next request", async () => {
     const { cookie, before } = await sessionRefreshed(60_000);
     expect((await use(cookie)).user).toBeDefined();
     await db().delete(session).where(eq(session.id, before.id));

@@ -191,7 +191,7 @@ describe(`sign-out (${test.kind})`, () => {
     expect(result.location).toBe("/");
   });
 
-  it("D27: when sign-out fails, the person stays signed in and the page says so", async () => {
+  it("when sign-out fails, the person stays signed in and the page says so", async () => {
     const account = await createTestUser();
     const cookie = await signInCookie(account.email, account.password);
     const request = formRequest("/logout", {}, { cookie });

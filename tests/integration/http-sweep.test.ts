@@ -43,7 +43,8 @@ function flatten(entries: RouteEntry[], prefix = ""): { pattern: string; file: s
 /** Concrete URLs for a pattern: an optional segment gives the bare path and one with a made-up id. */
 function urlsOf(pattern: string) {
   if (pattern === "/*") return ["/no-such-page/anywhere"];
-  // A product page needs a product that exists (one of the seed's D8 slugs); unknown slugs are 404.
+  // A product page needs a product that exists (one of the five the landing page links to); unknown
+  // slugs are 404.
   if (pattern === "/products/:slug") return ["/products/sandia"];
   const optional = pattern.match(/^(.*)\/:[^/]+\?$/);
   if (optional) return [optional[1], `${optional[1]}/x`];
@@ -64,7 +65,7 @@ function classify(url: string, file: string): Page | null {
   if ((publicResources as readonly string[]).includes(url)) return { url, file, kind: "public" };
   if (under) return { url, file, kind: "private", permission: under.permission, dynamic: true };
   if ((authPaths as readonly string[]).includes(url)) return { url, file, kind: "auth" };
-  // Product pages and other pages below a public section are public (D8).
+  // Product pages and other pages below a public section are public.
   if (publicPaths.some((p) => p !== "/" && url.startsWith(`${p}/`))) return { url, file, kind: "public" };
   return null;
 }

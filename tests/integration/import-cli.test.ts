@@ -1,7 +1,8 @@
 /**
- * `npm run import:quickbooks` (issue 5 point 9): the summary, --json exactly as the issue
- * describes, --dry-run, exit codes for refused files and wrong arguments, and the data-directory
- * lock of the embedded database (D28). On PostgreSQL the command imports into the test database.
+ * `npm run import:quickbooks` (docs/decisions/014-import-runs.md): the summary, --json exactly as
+ * the README describes, --dry-run, exit codes for refused files and wrong arguments, and the
+ * data-directory lock of the embedded database (docs/decisions/008-data-dir-lock.md). On PostgreSQL
+ * the command imports into the test database.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -152,17 +153,14 @@ describe(`npm run import:quickbooks (${test.kind})`, { timeout: 120_000 }, () =>
     if (test.kind === "postgres") expect((await db().select({ n: count() }).from(priceList))[0].n).toBe(lists);
   });
 
-  it.runIf(test.kind === "pglite")(
-    "refuses to open the embedded database while another process holds it (D28)",
-    async () => {
-      const release = acquireDataDirLock(dataDir, "a test holding the lock");
-      try {
-        const locked = await cli(`${FIXTURES}/qbo_small.csv`, "--list", "nightly-quickbooks");
-        expect(locked.code).toBe(1);
-        expect(locked.stderr).toContain("is in use by a test holding the lock");
-      } finally {
-        release();
-      }
-    },
-  );
+  it.runIf(test.kind === "pglite")("refuses to open the embedded database while another process holds it", async () => {
+    const release = acquireDataDirLock(dataDir, "a test holding the lock");
+    try {
+      const locked = await cli(`${FIXTURES}/qbo_small.csv`, "--list", "nightly-quickbooks");
+      expect(locked.code).toBe(1);
+      expect(locked.stderr).toContain("is in use by a test holding the lock");
+    } finally {
+      release();
+    }
+  });
 });

@@ -12,9 +12,10 @@ import { demoEmails, startAppServer, type AppServer } from "../support/server";
 import { useTestDatabase } from "../support/test-db";
 
 /**
- * DESIGN section 1's scale path for background imports: two app processes on one PostgreSQL, each
- * with its own import worker, take the queued jobs at the same time. Every job is claimed once (FOR UPDATE SKIP LOCKED, then a lease), every batch applied
- * once, every run finished with one activity entry; both workers take part.
+ * The scale path (docs/decisions/024-budgets-and-rules.md) for background imports: two app
+ * processes on one PostgreSQL, each with its own import worker, take the queued jobs at the same
+ * time. Every job is claimed once (FOR UPDATE SKIP LOCKED, then a lease), every batch applied once,
+ * every run finished with one activity entry; both workers take part.
  */
 const onPostgres = process.env.TEST_DB === "postgres";
 const test = onPostgres ? await useTestDatabase() : null;
@@ -45,7 +46,8 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
 });
 
-// Skipped on PGlite: two processes cannot open one embedded database (D28).
+// Skipped on PGlite: two processes cannot open one embedded database
+// (docs/decisions/008-data-dir-lock.md).
 describe.skipIf(!onPostgres)(
   "background import jobs across two server processes on one PostgreSQL (skipped unless TEST_DB=postgres)",
   () => {

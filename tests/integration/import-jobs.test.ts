@@ -1,7 +1,7 @@
 /**
- * Background imports (issue 5): the file stored with its run and job, a worker that claims the
- * job, survives a shutdown and a crash (a process killed mid-batch on PostgreSQL), resumes, and
- * never applies a batch twice.
+ * Background imports (docs/decisions/014-import-runs.md): the file stored with its run and job, a
+ * worker that claims the job, survives a shutdown and a crash (a process killed mid-batch on
+ * PostgreSQL), resumes, and never applies a batch twice.
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";

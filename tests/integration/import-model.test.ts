@@ -1,7 +1,8 @@
 /**
- * D10 at the import's boundary: with AI_BASE_URL set, an OpenAI-style model names the items
- * (many per request); a model that times out, fails or answers something invalid leaves the
- * naming to the built-in engine, and the import goes on. The model is a fake server on 127.0.0.1.
+ * The optional model (docs/decisions/014-import-runs.md) at the import's boundary: with AI_BASE_URL
+ * set, an OpenAI-style model names the items (many per request); a model that times out, fails or
+ * answers something invalid leaves the naming to the built-in engine, and the import goes on. The
+ * model is a fake server on 127.0.0.1.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

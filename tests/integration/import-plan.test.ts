@@ -163,7 +163,8 @@ describe(`the import screen's "plan" intent (${test.kind})`, () => {
     expect(action(1)).toEqual({ row: 1, action: "unchanged", productId: ids.avo48, matchedBy: "quickbooks_id" });
     expect(action(2)).toEqual({ row: 2, action: "update", productId: ids.avo60, matchedBy: "quickbooks_id" });
     expect(action(3)).toEqual({ row: 3, action: "update", productId: ids["avo-org"], matchedBy: "sku" });
-    // Found, but archived: the run would refuse to put its price in the list (ADR 017).
+    // Found, but archived: the run would refuse to put its price in the list
+    // (docs/decisions/017-import-row-errors-and-upkeep.md).
     expect(action(5)).toMatchObject({
       action: "error",
       refusal: {

@@ -1,8 +1,8 @@
 /**
- * The import's part of the periodic sweep (ADR 017): runs nobody drives any more are ended as
- * failed with what they wrote, once, whichever process sweeps; background runs whose job is alive
- * are left to the worker; the per-row results of runs ended 90 days ago are removed, their summary
- * and activity entry kept.
+ * The import's part of the periodic sweep (docs/decisions/017-import-row-errors-and-upkeep.md):
+ * runs nobody drives any more are ended as failed with what they wrote, once, whichever process
+ * sweeps; background runs whose job is alive are left to the worker; the per-row results of runs
+ * ended 90 days ago are removed, their summary and activity entry kept.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";

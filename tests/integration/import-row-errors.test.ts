@@ -180,7 +180,7 @@ describe(`rows the database refuses (${test.kind})`, () => {
   });
 
   it("a product matched by its SKU keeps working, and a SKU given up in the batch may be taken", async () => {
-    // Staff's product without a QuickBooks ID: matched by SKU (D21), not a conflict.
+    // Staff's product without a QuickBooks ID: matched by SKU, not a conflict.
     await db()
       .insert(product)
       .values({ slug: "staff-mango", nameEn: "Staff Mango", nameEs: "Mango", sku: "MAN-12", category: "fruits" });

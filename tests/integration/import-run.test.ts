@@ -1,7 +1,7 @@
 /**
- * The server side of the QuickBooks import (issue 5; D21–D23) on a real database: runs and
- * batches as the screen drives them, the whole-file path of the command line and background
- * jobs, idempotent re-imports, a failing batch retried then skipped, and the bad files.
+ * The server side of the QuickBooks import (docs/decisions/014-import-runs.md) on a real database:
+ * runs and batches as the screen drives them, the whole-file path of the command line and
+ * background jobs, idempotent re-imports, a failing batch retried then skipped, and the bad files.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -192,7 +192,8 @@ describe(`the import screen's path (${test.kind})`, () => {
     const [avocado60] = await db().select().from(product).where(eq(product.quickbooksId, "AVO60"));
     expect(avocado60.slug).toBe("hass-avocado-avo60");
 
-    // Every price with history (source import); one version before the first change; one activity entry (D22).
+    // Every price with history (source import); one version before the first change; one activity
+    // entry.
     const history = await db().select().from(priceHistory).where(eq(priceHistory.priceListId, listId));
     expect(history.length).toBe(48);
     expect(new Set(history.map((h) => h.source))).toEqual(new Set(["import"]));

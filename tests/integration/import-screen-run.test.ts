@@ -1,8 +1,8 @@
 /**
- * The import screen's routes on a real database (issue 5, ADR 016): the run API's intents (start,
- * batch, fail-batch, finish as JSON; a background import as multipart), the progress the run page
- * polls, the run page's loader and the results CSV — who may call them, and bad bodies refused
- * with a translated key and nothing written.
+ * The import screen's routes on a real database (docs/decisions/016-import-screen-runs.md): the run
+ * API's intents (start, batch, fail-batch, finish as JSON; a background import as multipart), the
+ * progress the run page polls, the run page's loader and the results CSV — who may call them, and
+ * bad bodies refused with a translated key and nothing written.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";

@@ -21,7 +21,7 @@ const describePage = (p: PageScripts) =>
   `${p.path}: ${p.totalKb.toFixed(1)} KB (own ${p.ownKb.toFixed(1)} KB)\n` +
   p.scripts.map((s) => `  ${s.url} ${(s.gzipBytes / 1024).toFixed(1)} KB`).join("\n");
 
-describe("JavaScript before interaction on public pages (DESIGN section 6)", () => {
+describe("JavaScript before interaction on public pages", () => {
   it.each([...budgetPages, "/?lang=es", "/login"])(
     `%s stays within ${jsBudgetKb.total} KB gzip, ours within ${jsBudgetKb.own} KB`,
     (pagePath) => {

@@ -8,8 +8,9 @@ import { useTestDatabase } from "../support/test-db";
 
 const test = await useTestDatabase();
 
-// D28 is about the embedded database; on PostgreSQL no lock is taken, so this file runs once, on PGlite.
-describe.skipIf(test.kind === "postgres")("data directory lock (D28)", () => {
+// The lock (docs/decisions/008-data-dir-lock.md) is about the embedded database; on PostgreSQL no
+// lock is taken, so this file runs once, on PGlite.
+describe.skipIf(test.kind === "postgres")("data directory lock", () => {
   const dataDir = path.resolve(".tmp", `ops-lock-${process.pid}`);
   let server: ServerProcess | undefined;
 

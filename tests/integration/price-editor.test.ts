@@ -160,7 +160,7 @@ describe(`the price editor (${test.kind})`, () => {
     expect(await prices()).toEqual({ mango: 1000, lime: 500 });
   });
 
-  it("D25: answers a stale save with 409 and the other person's change, then overwrites when asked", async () => {
+  it("answers a stale save with 409 and the other person's change, then overwrites when asked", async () => {
     const loaded = await revision();
     const other = await makeUser("seller", { name: "Olga Other" });
     await save({ edits: JSON.stringify([{ productId: ids.mango, price: "13" }]), revision: loaded }, other);

@@ -10,10 +10,10 @@ import { demoEmails, signIn, startAppServer, type AppServer } from "../support/s
 import { useTestDatabase } from "../support/test-db";
 
 /**
- * DESIGN section 1's scale path: two app processes on one PostgreSQL. A page that follows a list
- * on server B hears a price saved through server A's editor (NOTIFY in A's transaction, B's own
- * LISTEN connection), B's listener comes back after its connection is cut and tells the page to
- * resynchronise, and the session made on A is good on B.
+ * The scale path (docs/decisions/024-budgets-and-rules.md): two app processes on one PostgreSQL. A
+ * page that follows a list on server B hears a price saved through server A's editor (NOTIFY in A's
+ * transaction, B's own LISTEN connection), B's listener comes back after its connection is cut and
+ * tells the page to resynchronise, and the session made on A is good on B.
  */
 const onPostgres = process.env.TEST_DB === "postgres";
 const test = onPostgres ? await useTestDatabase() : null;
@@ -50,7 +50,8 @@ afterAll(async () => {
   await Promise.all([serverA?.stop(), serverB?.stop()]);
 });
 
-// Skipped on PGlite: two processes cannot open one embedded database (D28), so there is nothing to share.
+// Skipped on PGlite: two processes cannot open one embedded database
+// (docs/decisions/008-data-dir-lock.md), so there is nothing to share.
 describe.skipIf(!onPostgres)(
   "price list events across two server processes on one PostgreSQL (skipped unless TEST_DB=postgres)",
   () => {

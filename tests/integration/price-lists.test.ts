@@ -193,7 +193,7 @@ describe(`price lists (${test.kind})`, () => {
     });
   });
 
-  it("D25: refuses a save over a newer revision with the other person's changes, and overwrites when asked", async () => {
+  it("refuses a save over a newer revision with the other person's changes, and overwrites when asked", async () => {
     const loaded = await revisionOf(baseId);
     const other = await makeUser("seller", { name: "Olga Other" });
     await savePriceEdits(other, baseId, [{ productId: ids.mango, priceCents: 1200 }], { expectedRevision: loaded });
@@ -301,7 +301,7 @@ describe(`price lists (${test.kind})`, () => {
     expect((await historyOf(baseId)).filter((h) => h.source === "restore")).toHaveLength(3);
   });
 
-  it("moves the public and default flags from one list to another (D19)", async () => {
+  it("moves the public and default flags from one list to another", async () => {
     await updatePriceList(seller, baseId, { name: "Base", description: null, ...noFlags, isPublic: true });
     const other = await createPriceList(seller, {
       name: "Public two",

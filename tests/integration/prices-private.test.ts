@@ -91,7 +91,7 @@ describe(`private prices (${test.kind})`, () => {
     expect(unpackPriceRows(page.data!.items).map((i) => i.name)).toEqual(["Mango", "Cebolla"]);
   });
 
-  it("shows a customer their assigned list and never another one (D6)", async () => {
+  it("shows a customer their assigned list and never another one", async () => {
     await assignPriceList(seller, lists.hotels.id, [customer.id]);
     expect((await load("/pricesprivate", customer)).data?.list?.slug).toBe("hotels");
     expect((await load("/pricesprivate/hotels", customer, { id: "hotels" })).data?.list?.slug).toBe("hotels");

@@ -199,7 +199,7 @@ describe(`the products management screen (${test.kind})`, () => {
       "not json",
       "[]",
       JSON.stringify([{ id: ids.mango, revision: 1, fields: { revision: "9" } }]),
-      // Without the revision it was edited from, a save could go over someone else's (D25).
+      // Without the revision it was edited from, a save could go over someone else's.
       JSON.stringify([{ id: ids.mango, fields: { basePrice: "1.00" } }]),
       // The same row twice would claim the same starting values for two changes.
       JSON.stringify([edit(ids.mango, 1, { basePrice: "1.00" }), edit(ids.mango, 1, { basePrice: "2.00" })]),
@@ -213,7 +213,7 @@ describe(`the products management screen (${test.kind})`, () => {
     expect((await row("mango")).basePriceCents).toBe(1000);
   });
 
-  it("D25: refuses a save over a newer one with the other person's values, and overwrites when asked", async () => {
+  it("refuses a save over a newer one with the other person's values, and overwrites when asked", async () => {
     expect(
       (await post({ intent: "save", rows: JSON.stringify([edit(ids.mango, 1, { basePrice: "12.00" })]) }, admin)).data,
     ).toMatchObject({ ok: true });
@@ -236,7 +236,7 @@ describe(`the products management screen (${test.kind})`, () => {
     expect(await db().select().from(priceHistory).where(eq(priceHistory.productId, ids.mango))).toHaveLength(2);
   });
 
-  it("D25: of two saves from the same revision at once, one lands and the other is told", async () => {
+  it("of two saves from the same revision at once, one lands and the other is told", async () => {
     const [a, b] = await Promise.all([
       post({ intent: "save", rows: JSON.stringify([edit(ids.mango, 1, { basePrice: "20.00" })]) }, admin),
       post({ intent: "save", rows: JSON.stringify([edit(ids.mango, 1, { basePrice: "30.00" })]) }, seller),

@@ -35,7 +35,7 @@ describe(`seed (${test.kind})`, () => {
     expect(first.accountsCreated).toEqual([]);
     expect(await total(product)).toBe(seedProducts.length);
     expect(await total(priceList)).toBeGreaterThanOrEqual(3);
-    // D8: the landing page links to these five product pages.
+    // The landing page links to these five product pages.
     const linked = await db().select({ slug: product.slug }).from(product);
     expect(linked.map((r) => r.slug)).toEqual(
       expect.arrayContaining(["sandia", "vegetales-mix", "aguacates", "mangoes", "mayor"]),

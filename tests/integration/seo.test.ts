@@ -28,7 +28,7 @@ describe(`sitemap.xml and robots.txt (${test.kind})`, () => {
       expect(paths).toContain(page);
       expect(paths).toContain(`${page}?lang=es`);
     }
-    // D8: the landing page's five product links are real pages.
+    // The landing page's five product links are real pages.
     for (const slug of ["sandia", "vegetales-mix", "aguacates", "mangoes", "mayor"]) {
       expect(paths).toContain(`/products/${slug}`);
       expect(paths).toContain(`/products/${slug}?lang=es`);

@@ -2,7 +2,10 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link, useLocation } from "react-router";
 import { useRootData } from "~/root";
 
-/** A plain link to the same page with ?lang=…, so it works before hydration and is crawlable (D17). */
+/**
+ * A plain link to the same page with ?lang=…, so it works before hydration and is crawlable
+ * (docs/decisions/005-language-precedence.md).
+ */
 export function LanguageToggle() {
   const { t } = useTranslation("navigation");
   const root = useRootData();

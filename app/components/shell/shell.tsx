@@ -6,7 +6,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
 
-/** D26: rendered on the server, the page knows its user; the spinner shows while a navigation is pending. */
+/** Rendered on the server, the page knows its user; the spinner shows while a navigation is pending. */
 function PendingIndicator() {
   const navigation = useNavigation();
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 
-/** D29: every date and time is shown in the business's time zone, so server and browser agree. */
+/** Every date and time is shown in the business's time zone, so server and browser agree. */
 export const BUSINESS_TIME_ZONE = "America/New_York";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -21,7 +21,7 @@ const timestamps = {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** D20: products are archived, never hard-deleted, because history and versions refer to them. */
+/** Products are archived, never hard-deleted, because history and versions refer to them. */
 export const product = pgTable(
   "product",
   {
@@ -32,7 +32,7 @@ export const product = pgTable(
     descriptionEn: text("description_en"),
     descriptionEs: text("description_es"),
     category: text("category"),
-    // D15: money in integer cents.
+    // Money in integer cents: no floating-point drift.
     basePriceCents: integer("base_price_cents"),
     quantity: numeric("quantity", { precision: 12, scale: 2 }),
     unit: text("unit"),
@@ -72,7 +72,7 @@ export const priceList = pgTable(
     isPublic: boolean("is_public").notNull().default(false),
     isDefaultForCustomers: boolean("is_default_for_customers").notNull().default(false),
     parentId: uuid("parent_id"),
-    // D14: 'fixed' holds cents, 'percentage' holds hundredths of a percent.
+    // 'fixed' holds cents, 'percentage' holds hundredths of a percent.
     adjustmentType: text("adjustment_type"),
     adjustmentValue: integer("adjustment_value"),
     revision: integer("revision").notNull().default(1),
@@ -81,7 +81,7 @@ export const priceList = pgTable(
     ...timestamps,
   },
   (t) => [
-    // D19: exactly one public list and one default customer list at a time.
+    // Exactly one public list and one default customer list at a time.
     uniqueIndex("price_list_one_public").on(t.isPublic).where(sql`${t.isPublic} and ${t.deletedAt} is null`),
     uniqueIndex("price_list_one_default")
       .on(t.isDefaultForCustomers)
@@ -112,7 +112,7 @@ export const priceListItem = pgTable(
   ],
 );
 
-/** D13/D23: an immutable snapshot of a list (name, adjustment, parent and every item's price). */
+/** An immutable snapshot of a list (name, adjustment, parent and every item's price). */
 export const priceListVersion = pgTable(
   "price_list_version",
   {
@@ -141,7 +141,7 @@ export const priceHistory = pgTable(
     oldPriceCents: integer("old_price_cents"),
     newPriceCents: integer("new_price_cents"),
     source: text("source").notNull(),
-    // D25: the list revision this change produced, so a conflicting save can show what came after.
+    // The list revision this change produced, so a conflicting save can show what came after.
     listRevision: integer("list_revision"),
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -152,7 +152,7 @@ export const priceHistory = pgTable(
   ],
 );
 
-/** D6: the price list a customer sees. */
+/** The price list a customer sees (docs/decisions/003-permissions.md). */
 export const customerPriceList = pgTable("customer_price_list", {
   userId: text("user_id")
     .primaryKey()
@@ -184,8 +184,8 @@ export const activity = pgTable(
 );
 
 /**
- * The products a person ticked to print from one list (ADR 020): kept on the server, so the
- * selection survives a reload and follows them to another device.
+ * The products a person ticked to print from one list (docs/decisions/020-printed-price-sheets.md):
+ * kept on the server, so the selection survives a reload and follows them to another device.
  */
 export const printSelection = pgTable(
   "print_selection",

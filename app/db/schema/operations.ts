@@ -131,7 +131,7 @@ export const job = pgTable(
   (t) => [index("job_claim_idx").on(t.status, t.runAfter)],
 );
 
-/** D16: every message is written here; SMTP delivers it when configured. */
+/** Every message is written here (docs/decisions/006-mail-outbox.md); SMTP delivers it when configured. */
 export const mailOutbox = pgTable(
   "mail_outbox",
   {

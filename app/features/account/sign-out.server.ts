@@ -8,7 +8,7 @@ const betterAuthSignOut: SignOut = async (request) =>
   (await auth().api.signOut({ headers: request.headers, returnHeaders: true })).headers;
 
 /**
- * Ends this browser's session. D27: when that fails the failure is logged and the person stays
+ * Ends this browser's session. When that fails the failure is logged and the person stays
  * signed in, so the page can say so instead of pretending they left.
  */
 export async function signOutUser(

@@ -15,7 +15,7 @@ import {
   type UserOption,
 } from "./types";
 
-/** The business's time zone (D29): a date filter means that whole day in Florida. */
+/** The business's time zone: a date filter means that whole day in Florida. */
 const TIME_ZONE = "America/New_York";
 
 function startOfDay(date: string, plusDays = 0) {

@@ -10,7 +10,7 @@ import {
 } from "./categories";
 
 describe("the category in the URL", () => {
-  it("reads dried and dry_produce as the same group (D9)", () => {
+  it("reads dried and dry_produce as the same group", () => {
     expect(parseCategory("dried")).toEqual({ kind: "category", category: "dry_produce" });
     expect(parseCategory("dry_produce")).toEqual({ kind: "category", category: "dry_produce" });
     expect(parseCategory(" Dried ")).toEqual({ kind: "category", category: "dry_produce" });

@@ -11,7 +11,7 @@ export function isCategory(value: unknown): value is Category {
 }
 
 /**
- * The `?category=` of the URL. D9: the landing page says `dried` and products are stored as
+ * The `?category=` of the URL. The landing page says `dried` and products are stored as
  * `dry_produce`; both name the same group. A value naming no category asks for the products
  * without a known one, the Uncategorized group, instead of failing.
  */
@@ -23,7 +23,7 @@ export function parseCategory(value: string | null | undefined): CategoryFilter 
   return { kind: "uncategorized" };
 }
 
-/** The word the URL uses for a group; D9 makes `dried` the public word for dry produce. */
+/** The word the URL uses for a group: `dried` is the public word for dry produce. */
 export function categoryParam(group: CategoryGroup) {
   return group === "dry_produce" ? "dried" : group;
 }

@@ -35,7 +35,7 @@ export type ManageResult =
 type Answer = { status: number; result: ManageResult };
 
 const uuid = z.uuid();
-/** D25: every row names the revision it was edited from (after a conflict, the other person's, on request). */
+/** Every row names the revision it was edited from (after a conflict, the other person's, on request). */
 const rowSchema = z.object({ id: uuid, revision: z.number().int().positive(), fields: z.unknown() });
 
 function json(text: FormDataEntryValue | undefined): unknown {

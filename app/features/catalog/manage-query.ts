@@ -4,7 +4,7 @@ import { parsePage, parseSearch, parseSort, type SortKey } from "./query";
 export const availabilityFilters = ["all", "in_stock", "out_of_stock"] as const;
 export type AvailabilityFilter = (typeof availabilityFilters)[number];
 
-/** `current` is what staff work on: everything not archived, active or not (D20). */
+/** `current` is what staff work on: everything not archived, active or not. */
 export const statusFilters = ["current", "active", "inactive", "archived", "all"] as const;
 export type StatusFilter = (typeof statusFilters)[number];
 

@@ -177,7 +177,7 @@ export class ProductFieldsRefused extends Error {
   }
 }
 
-/** One product another person saved after the revision the screen started from (D25). */
+/** One product another person saved after the revision the screen started from. */
 export type ProductConflict = {
   productId: string;
   name: string;
@@ -283,9 +283,9 @@ function storedValues(values: Partial<ProductValues>) {
 export type ProductEdit = { id: string; revision: number; values: Partial<ProductValues> };
 
 /**
- * Saves many rows together or none (D25): each row names the revision it was edited from; if any
- * row moved on since, nothing is written and the other person's values come back. To save over
- * them, the screen names their revision. An empty slug is refused.
+ * Saves many rows together or none (docs/decisions/012-products-and-images.md): each row names the
+ * revision it was edited from; if any row moved on since, nothing is written and the other person's
+ * values come back. To save over them, the screen names their revision. An empty slug is refused.
  */
 export async function saveProducts(actor: Actor, edits: ProductEdit[]) {
   if (edits.length === 0) return { changed: 0, revisions: {} as Record<string, number> };
@@ -406,7 +406,7 @@ export async function createProduct(actor: Actor, values: Partial<ProductValues>
 }
 
 /**
- * D20: archiving hides a product from visitors, customers and new lists; it is never deleted,
+ * Archiving hides a product from visitors, customers and new lists; it is never deleted,
  * because history and versions refer to it. Restoring brings it back as it was.
  */
 export async function setArchived(actor: Actor, id: string, archived: boolean) {

@@ -10,7 +10,7 @@ import type { PublicPrices } from "./types";
 export const PRICE_ROWS_LIMIT = 1000;
 
 /**
- * D7/D19: the list flagged public, its prices for active products grouped by category (in the
+ * The list flagged public, its prices for active products grouped by category (in the
  * reader's order) and by name, and when anything in it last changed.
  */
 export async function findPublicPrices(

@@ -8,7 +8,7 @@ import { orderTerms } from "./query";
 import { likePattern, nameColumn, numberOrNull, orderByTerms } from "./sql.server";
 import type { CustomerProductRow, StaffProductRow } from "./types";
 
-/** DESIGN section 4: large tables paginate. */
+/** Large tables paginate rather than render thousands of rows. */
 export const PRIVATE_PAGE_SIZE = 50;
 
 export type PrivateProductsPage<Row> = { products: Row[]; total: number; page: number; pageCount: number };
@@ -20,7 +20,7 @@ type Audience = {
 };
 
 function filters(query: PrivateCatalogQuery, { staff }: Audience) {
-  // Archived products are gone for everyone (D20); inactive ones are staff business only.
+  // Archived products are gone for everyone; inactive ones are staff business only.
   const conditions: SQL[] = [isNull(product.archivedAt)];
   if (!staff || query.status === "active") conditions.push(eq(product.active, true));
   else if (query.status === "inactive") conditions.push(eq(product.active, false));
@@ -113,7 +113,7 @@ function toStaffRow(row: Row): StaffProductRow {
 }
 
 /**
- * One page of the catalogue as a customer sees it (D6, D20): active products only, each with the
+ * One page of the catalogue as a customer sees it: active products only, each with the
  * price of the customer's own list (none when the product is not on it), and no staff field.
  */
 export async function findCustomerProducts(

@@ -5,11 +5,11 @@ import { defaultSort, parseCatalogQuery, type CatalogQuery, type SortKey } from 
 export const availabilityFilters = ["all", "in-stock", "out-of-stock"] as const;
 export type AvailabilityFilter = (typeof availabilityFilters)[number];
 
-/** Staff choose whether inactive products (D20) are listed: `?status=`. */
+/** Staff choose whether inactive products are listed: `?status=`. */
 export const statusFilters = ["all", "active", "inactive"] as const;
 export type StatusFilter = (typeof statusFilters)[number];
 
-/** A price list's slug as the URL may carry it (D18); anything else means no list. */
+/** A price list's slug as the URL may carry it; anything else means no list. */
 const LIST_SLUG = /^[a-z0-9][a-z0-9-]{0,119}$/;
 
 export type PrivateCatalogQuery = CatalogQuery & {

@@ -4,7 +4,7 @@ import { RESERVED_SLUGS } from "~/lib/slug";
 import { categories } from "./categories";
 
 /**
- * Every field of a product staff may set (section 3 and D20), as the screen sends it: text. One
+ * Every field of a product staff may set (specification section 3), as the screen sends it: text. One
  * parser for the grid's in-place edits, the product form and the server, so a value the form
  * accepts is exactly a value the action stores.
  */
@@ -54,7 +54,7 @@ export type ProductErrorKey =
   | "manage.errors.popularityInvalid"
   | "manage.errors.descriptionTooLong";
 
-/** The stored shape of the editable fields (D15: money in cents; numbers as numbers). */
+/** The stored shape of the editable fields (money in cents; numbers as numbers). */
 export type ProductValues = {
   nameEn: string;
   nameEs: string;

@@ -11,7 +11,7 @@ export const PAGE_SIZE = 48;
 const RELATED_LIMIT = 4;
 const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,119}$/;
 
-/** D7/D19: the one list flagged public, or null when none is. */
+/** The one list flagged public, or null when none is. */
 export async function findPublicPriceListId() {
   const [row] = await db()
     .select({ id: priceList.id })
@@ -21,7 +21,7 @@ export async function findPublicPriceListId() {
   return row?.id ?? null;
 }
 
-/** What a visitor may see: active products that are not archived (D20). */
+/** What a visitor may see: active products that are not archived. */
 const isPublicProduct = and(eq(product.active, true), isNull(product.archivedAt));
 
 /** Joins each product to its price in the public list; without a public list nothing matches. */

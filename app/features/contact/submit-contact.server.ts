@@ -6,7 +6,7 @@ import type { Lang } from "~/i18n/config";
 import { createI18n } from "~/i18n/instance";
 import type { ContactInput } from "./schema";
 
-/** D16: contact notifications go to the staff address, else the company's public one. */
+/** Contact notifications go to the staff address, else the company's public one. */
 export function staffAddress() {
   const c = config();
   return c.STAFF_EMAIL ?? c.COMPANY_EMAIL;

@@ -33,7 +33,7 @@ export async function countUsersByRole() {
   const byRole = Object.fromEntries(roles.map((r) => [r, 0])) as Record<Role, number>;
   let disabled = 0;
   for (const row of rows) {
-    // D4: any unexpected stored role counts as customer.
+    // Any unexpected stored role counts as customer.
     const role = isRole(row.role) ? row.role : "customer";
     byRole[role] += row.total;
     disabled += row.disabled;
@@ -41,7 +41,7 @@ export async function countUsersByRole() {
   return { ...byRole, disabled };
 }
 
-/** D6: the list assigned to the customer, else the default list for customers. */
+/** The list assigned to the customer, else the default list for customers. */
 export async function findCustomerPriceList(userId: string) {
   const [assigned] = await db()
     .select({ name: priceList.name, slug: priceList.slug })

@@ -6,7 +6,7 @@ const hourFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "America/New_York",
 });
 
-/** The greeting follows the business's clock (D29), whatever the server's zone; its day starts at 4 AM. */
+/** The greeting follows the business's clock, whatever the server's zone; its day starts at 4 AM. */
 export function greetingAt(now: Date): Greeting {
   const hour = Number(hourFormat.format(now));
   if (hour >= 4 && hour < 12) return "morning";

@@ -1,10 +1,10 @@
 /**
- * The built-in engine's produce dictionary (D10), in English and Spanish as a South Florida
- * wholesale buyer reads them: commodities with the words that name them (Mexican, Caribbean and
- * Central/South American Spanish, US trade English), the varieties of each, and the modifiers any
- * item may carry (colour, organic, seedless, size grade). It is vocabulary, not a copy of any
- * export: an item is understood by finding its commodity among these words, wherever and however
- * the export writes it.
+ * The built-in engine's produce dictionary (docs/decisions/013-import-engine.md), in English and
+ * Spanish as a South Florida wholesale buyer reads them: commodities with the words that name them
+ * (Mexican, Caribbean and Central/South American Spanish, US trade English), the varieties of each,
+ * and the modifiers any item may carry (colour, organic, seedless, size grade). It is vocabulary,
+ * not a copy of any export: an item is understood by finding its commodity among these words,
+ * wherever and however the export writes it.
  *
  * Terms are written in capitals; accents, plurals and the little words (de, para, con…) are
  * ignored when matching, so "HOJAS PARA TAMALES" meets "HOJA TAMAL" and "Chile de Árbol" meets

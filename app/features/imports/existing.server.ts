@@ -13,11 +13,11 @@ function chunks<T>(values: readonly T[], size: number) {
 }
 
 /**
- * The catalogue's products an import of these keys would match (D21: the QuickBooks ID, then the
+ * The catalogue's products an import of these keys would match (the QuickBooks ID, then the
  * SKU), with what the dry run compares: the price in the chosen list (null when the list has none),
  * active, and quantity on hand. Archived products are included: a QuickBooks ID belongs to one
  * product for good. Every product holding one of the SKUs comes back, so the plan can tell a SKU
- * another product holds (ADR 017). Reads only.
+ * another product holds (docs/decisions/017-import-row-errors-and-upkeep.md). Reads only.
  */
 export async function findExistingProducts(
   priceListId: string,

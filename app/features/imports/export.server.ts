@@ -33,8 +33,8 @@ const PAGE = 5_000;
  * A run's row results as CSV in the reader's language (column names, statuses, messages),
  * optionally only some final statuses. Text that a spreadsheet would evaluate (a leading `=`, `+`,
  * `-`, `@`, tab or carriage return: item names from the file, names, messages) is written as text
- * (DESIGN section 7); numbers we write ourselves are left numbers. With a byte order mark, so
- * spreadsheets read the accents as UTF-8.
+ * (docs/decisions/024-budgets-and-rules.md); numbers we write ourselves are left numbers. With a
+ * byte order mark, so spreadsheets read the accents as UTF-8.
  */
 export async function exportImportRowsCsv(
   runId: string,

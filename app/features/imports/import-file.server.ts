@@ -29,7 +29,7 @@ import type { DetectedFormat, Rejection } from "./types";
 import { identifyRow, understandRow } from "./understand";
 
 /**
- * The whole import on the server (issue 5: background mode and the command line run the same
+ * The whole import on the server (background mode and the command line run the same
  * modules as the screen). Two passes over the text: a quick one that refuses a bad file before
  * anything is written and finds the items the file repeats (the last row of an item wins), then
  * the real one, which understands each batch and writes it through the same batch writer as the
@@ -274,7 +274,8 @@ async function dryRun(input: ImportFileInput, scan: ScannedFile, batchSize: numb
   const results = rows.map((row): ImportRowResult => {
     const p = planned.get(row.row)!;
     const action = p.action === "skip" && p.reason === "duplicate" ? "duplicate" : PLANNED_ACTION[p.action];
-    // A row the writer would refuse (ADR 017): its status and reason, as the run would store them.
+    // A row the writer would refuse (docs/decisions/017-import-row-errors-and-upkeep.md): its
+    // status and reason, as the run would store them.
     const refusal = p.action === "error" ? p.refusal : undefined;
     const messages: ImportRowMessage[] = refusal ? [refusal.message, ...row.messages] : row.messages;
     return {

@@ -1,7 +1,7 @@
 /**
- * The QuickBooks import's universal pipeline (issue 5; D10, D18–D23). No Node-only API: the
- * browser runs it in a Web Worker, the server re-runs it on every batch, and background jobs and
- * the command line run it whole. Nothing here touches a database.
+ * The QuickBooks import's universal pipeline (docs/decisions/013-import-engine.md). No Node-only
+ * API: the browser runs it in a Web Worker, the server re-runs it on every batch, and background
+ * jobs and the command line run it whole. Nothing here touches a database.
  *
  *   checkFileSize(bytes: number): Rejection | null                       before reading (MAX_IMPORT_FILE_BYTES)
  *   decodeFile(bytes: Uint8Array | ArrayBuffer): DecodeResult            {ok, text, encoding, bom} | {ok: false, rejection}

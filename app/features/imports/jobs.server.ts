@@ -24,12 +24,13 @@ import {
 import type { Rejection } from "./types";
 
 /**
- * Background imports (issue 5, DESIGN sections 1 and 7): the file is stored in the database with
- * its run and a job, in one transaction; a worker claims the job (FOR UPDATE SKIP LOCKED, as the
- * mail outbox claims messages), holds it with a lease it renews while it works, and imports the
- * file with the same modules as the command line. The job survives the page closing and the
- * server restarting: a job whose lease ran out (its worker died) is claimed again and resumes
- * after the last recorded batch; a batch is never applied twice (import_batch).
+ * Background imports (docs/decisions/014-import-runs.md; docs/decisions/024-budgets-and-rules.md):
+ * the file is stored in the database with its run and a job, in one transaction; a worker claims
+ * the job (FOR UPDATE SKIP LOCKED, as the mail outbox claims messages), holds it with a lease it
+ * renews while it works, and imports the file with the same modules as the command line. The job
+ * survives the page closing and the server restarting: a job whose lease ran out (its worker died)
+ * is claimed again and resumes after the last recorded batch; a batch is never applied twice
+ * (import_batch).
  *
  *   startBackgroundImport({actor, listSlug, fileName, bytes, batchSize?}): Promise<BackgroundStart>
  *   startImportWorker(options?) / stopImportWorker()      wired into server/app.ts

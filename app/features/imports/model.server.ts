@@ -5,11 +5,11 @@ import { CATEGORIES, type Category } from "./dictionary";
 import type { UnderstoodRow } from "./types";
 
 /**
- * D10: with AI_BASE_URL set, an OpenAI-compatible model names the items of an import (English and
- * Spanish names, category); the built-in engine keeps the statuses, packs and prices, and names
- * whatever the model does not (timeout, error, output that fails validation). Plain `fetch` to
- * `/chat/completions`: one JSON request and one JSON answer need no SDK, and the timeout, the
- * validation and the fallback are ours either way.
+ * With AI_BASE_URL set (docs/decisions/014-import-runs.md), an OpenAI-compatible model names the
+ * items of an import (English and Spanish names, category); the built-in engine keeps the statuses,
+ * packs and prices, and names whatever the model does not (timeout, error, output that fails
+ * validation). Plain `fetch` to `/chat/completions`: one JSON request and one JSON answer need no
+ * SDK, and the timeout, the validation and the fallback are ours either way.
  */
 
 export type ModelSettings = {

@@ -14,10 +14,11 @@ import {
 import { fold, plainPunctuation, sentenceCase, squash } from "./text";
 
 /**
- * D10's naming: finds the commodity a description names (in English or Spanish, wherever it
- * appears), its varieties and modifiers, and composes an English display name (Title Case,
- * variety before commodity, singular, no pack, origin, lot or packing words) and a Spanish one,
- * with the category a produce buyer would file it under.
+ * The built-in engine's naming (docs/decisions/013-import-engine.md): finds the commodity a
+ * description names (in English or Spanish, wherever it appears), its varieties and modifiers, and
+ * composes an English display name (Title Case, variety before commodity, singular, no pack,
+ * origin, lot or packing words) and a Spanish one, with the category a produce buyer would file it
+ * under.
  */
 export type Naming = {
   name: string;

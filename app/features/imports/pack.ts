@@ -2,8 +2,8 @@ import { fold, plainPunctuation } from "./text";
 import type { Pack, PackUnit, SoldUnit } from "./types";
 
 /**
- * The trade's pack notations, read from a description (D10's pack grammar). The first rule that
- * matches wins, in this order:
+ * The trade's pack notations, read from a description (the built-in engine's pack grammar,
+ * docs/decisions/013-import-engine.md). The first rule that matches wins, in this order:
  *
  *   pallet   `(60 CS)`                      → 60 case   (a pallet of cases, whatever each case holds)
  *   multi    `8X1LB`, `12x6oz`, `12x1 pt`   → 8 lb, 72 oz, 12 pt
@@ -200,7 +200,7 @@ const SOLD_BY_WORD: Array<[RegExp, SoldUnit]> = [
 ];
 
 /**
- * What one unit sold is (D20's `unit`): the file's unit of measure when it has one, else a
+ * What one unit sold is (the product's `unit`): the file's unit of measure when it has one, else a
  * packing word in the description (pallet, bin, flat, bag…), else "each" for an item sold by the
  * piece, else "case" — how a produce house sells by default.
  */

@@ -76,7 +76,7 @@ describe("planImport", () => {
     expect(plan.counts).toMatchObject({ create: 1, update: 3, unchanged: 1 });
   });
 
-  it("never matches by SKU a product that belongs to another QuickBooks item: the row is refused (ADR 017)", () => {
+  it("never matches by SKU a product that belongs to another QuickBooks item: the row is refused", () => {
     const existing = indexExisting([
       { id: "p9", quickbooksId: "OTHER", sku: "AVO-60", priceCents: 700, name: "Other Avocado" },
     ]);

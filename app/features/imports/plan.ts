@@ -1,7 +1,7 @@
 import type { RunMessage } from "./run-messages";
 import type { UnderstoodRow } from "./types";
 
-/** A product already in the catalogue, as the plan compares it (D21). */
+/** A product already in the catalogue, as the plan compares it (docs/decisions/014-import-runs.md). */
 export type ExistingProduct = {
   id: string;
   quickbooksId: string | null;
@@ -13,7 +13,10 @@ export type ExistingProduct = {
   quantity?: number | null;
   /** Whether the chosen list has an item for it (with or without a price); assumed when not given. */
   inList?: boolean;
-  /** Archived on the site (D20): the import may not change its item in a list (ADR 017). */
+  /**
+   * Archived on the site: the import may not change its item in a list
+   * (docs/decisions/017-import-row-errors-and-upkeep.md).
+   */
   archived?: boolean;
   /** Its English name, to say which product holds a SKU. */
   name?: string;
@@ -21,9 +24,15 @@ export type ExistingProduct = {
 
 export type ExistingProducts = {
   byQuickbooksId: ReadonlyMap<string, ExistingProduct>;
-  /** The products without a QuickBooks ID holding each SKU, in the order given (oldest first): a row may match them (D21). */
+  /**
+   * The products without a QuickBooks ID holding each SKU, in the order given (oldest first): a row
+   * may match them.
+   */
   bySku: ReadonlyMap<string, readonly ExistingProduct[]>;
-  /** Every product holding each SKU: the import may not give a SKU to a second product (ADR 017). */
+  /**
+   * Every product holding each SKU: the import may not give a SKU to a second product
+   * (docs/decisions/017-import-row-errors-and-upkeep.md).
+   */
   skuHolders: ReadonlyMap<string, readonly ExistingProduct[]>;
 };
 
@@ -56,7 +65,8 @@ export type PlannedRow =
       row: number;
       action: "error";
       /**
-       * Set when the writer would refuse the row (ADR 017): the final status it would get and why
+       * Set when the writer would refuse the row
+       * (docs/decisions/017-import-row-errors-and-upkeep.md): the final status it would get and why
        * (a `run.messages.*` code). Unset for a row the engine could not read (`error_ai`).
        */
       refusal?: {
@@ -89,7 +99,7 @@ function findExisting(row: UnderstoodRow, existing: ExistingProducts | undefined
   if (!existing || row.quickbooksId === null) return null;
   const byId = existing.byQuickbooksId.get(row.quickbooksId);
   if (byId) return { product: byId, matchedBy: "quickbooks_id" as const };
-  // D21: then the SKU, among the products that belong to no QuickBooks item yet.
+  // Then the SKU, among the products that belong to no QuickBooks item yet.
   const bySku = row.sku ? skus.unclaimed(row.sku) : undefined;
   return bySku ? { product: bySku, matchedBy: "sku" as const } : null;
 }
@@ -153,7 +163,10 @@ function skuTracker(existing: ExistingProducts | undefined) {
 
 type SkuTracker = ReturnType<typeof skuTracker>;
 
-/** What the writer would refuse (ADR 017): a SKU another product holds, an archived product's item. */
+/**
+ * What the writer would refuse (docs/decisions/017-import-row-errors-and-upkeep.md): a SKU another
+ * product holds, an archived product's item.
+ */
 function refusalOf(
   row: UnderstoodRow,
   product: ExistingProduct | null,

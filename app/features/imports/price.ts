@@ -12,7 +12,7 @@ export type PriceReading =
     };
 
 /**
- * A QuickBooks price cell → cents (D15). Accepts `$`, `US$`, `USD`, spaces, thousands separators
+ * A QuickBooks price cell → cents. Accepts `$`, `US$`, `USD`, spaces, thousands separators
  * in groups of three and any number of decimals, rounded half-up to the cent ("0.3450" → 35).
  * Accounting negatives "(5.00)" and "-5.00" are negative. Missing, negative, zero, non-numeric
  * ("7.25%", "N/A") and implausibly large prices give no price and the reason.

@@ -134,7 +134,7 @@ describe("resultRowsBeforeWrite", () => {
     expect(second).toMatchObject({ dbProductStatus: "pending", dbPriceStatus: "skipped" });
   });
 
-  it("shows a row the writer would refuse with the status and the reason it will get (ADR 017)", async () => {
+  it("shows a row the writer would refuse with the status and the reason it will get", async () => {
     const rows = await understood("qbo_small.csv");
     const existing = indexExisting([
       { id: "p-avo48", quickbooksId: "AVO48", sku: "AVO-48", priceCents: 100, archived: true, name: "Avocados" },

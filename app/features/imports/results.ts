@@ -134,7 +134,8 @@ export function resultRowsBeforeWrite(
   const byRow = new Map(plan.rows.map((p) => [p.row, p]));
   return rows.map((row) => {
     const planned = byRow.get(row.row);
-    // A row the writer would refuse (ADR 017) is shown with the status and reason it will get.
+    // A row the writer would refuse (docs/decisions/017-import-row-errors-and-upkeep.md) is shown
+    // with the status and reason it will get.
     const refusal = planned?.action === "error" ? planned.refusal : undefined;
     if (refusal) {
       return {
@@ -177,7 +178,8 @@ type Translate = (key: string, values?: Record<string, string | number>) => stri
 
 /**
  * The results as a CSV to download, in the reader's language, every text cell neutralised
- * against spreadsheet formulas (DESIGN section 7): an item named "=HYPERLINK(…)" stays text.
+ * against spreadsheet formulas (docs/decisions/024-budgets-and-rules.md): an item named
+ * "=HYPERLINK(…)" stays text.
  */
 export function resultsCsv(rows: readonly ImportResultRow[], t: Translate): string {
   const withPlan = rows.some((r) => r.planned !== undefined);

@@ -7,13 +7,13 @@ import { ABANDONED_AFTER_MINUTES, IMPORT_ROWS_RETENTION_DAYS } from "./run-messa
 import { closeRun, summarizeRun, type LoadedRun } from "./run.server";
 
 /**
- * The import's part of the periodic sweep (DESIGN section 7, run by server/app.ts with the other
- * retention every 10 minutes; every app instance may run it):
+ * The import's part of the periodic sweep (docs/decisions/024-budgets-and-rules.md, run by
+ * server/app.ts with the other retention every 10 minutes; every app instance may run it):
  *
  *   endAbandonedImportRuns(now?): Promise<number>      runs no batch reached for 30 minutes → failed
  *   pruneOldImportRows(now?): Promise<{runs, rows}>     per-row results of runs ended 90 days ago
  *
- * See ADR 017 for the two durations.
+ * See docs/decisions/017-import-row-errors-and-upkeep.md for the two durations.
  */
 
 const MINUTE = 60_000;

@@ -3,11 +3,12 @@ import { MAX_BATCH_ATTEMPTS, type ImportOutcome } from "./run-messages";
 import type { BatchRow, RunAnswer, RunRequest, StartRunRequest } from "./schema";
 
 /**
- * The import screen's side of an interactive run (issue 5, section 4): start the run, send the
- * file's rows a batch at a time, try a batch whose request fails up to MAX_BATCH_ATTEMPTS times
- * with a short pause between, record a batch it could not deliver as failed and go on with the
- * next, then finish the run. Universal and free of React, so its decisions are unit-tested with a
- * fake transport; the screen gives it `fetch` and the Web Worker's rows.
+ * The import screen's side of an interactive run (docs/decisions/016-import-screen-runs.md;
+ * specification section 4): start the run, send the file's rows a batch at a time, try a batch
+ * whose request fails up to MAX_BATCH_ATTEMPTS times with a short pause between, record a batch it
+ * could not deliver as failed and go on with the next, then finish the run. Universal and free of
+ * React, so its decisions are unit-tested with a fake transport; the screen gives it `fetch` and
+ * the Web Worker's rows.
  */
 
 /** The request could not be made or answered at all (offline, connection reset, aborted by a proxy). */

@@ -10,18 +10,20 @@ import type { FormatId, Rejection, RowMessage } from "./types";
  * (`import:run.*`) in the reader's language. Nothing here touches a database.
  */
 
-/** Section 4 and issue 5: a failed batch is tried this many times in all, then skipped. */
+/** Specification section 4: a failed batch is tried this many times in all, then skipped. */
 export const MAX_BATCH_ATTEMPTS = 3;
 
 /**
  * A run that no batch reached for this long was left by its page (or its command line died): the
- * periodic sweep ends it as failed, `abandoned`, with what it wrote (ADR 017).
+ * periodic sweep ends it as failed, `abandoned`, with what it wrote
+ * (docs/decisions/017-import-row-errors-and-upkeep.md).
  */
 export const ABANDONED_AFTER_MINUTES = 30;
 
 /**
  * Each row's result of a run is kept this long after the run ended, then removed by the sweep;
- * the run's summary and activity entry stay (`ImportRunView.rowsRemovedAt`, ADR 017).
+ * the run's summary and activity entry stay (`ImportRunView.rowsRemovedAt`,
+ * docs/decisions/017-import-row-errors-and-upkeep.md).
  */
 export const IMPORT_ROWS_RETENTION_DAYS = 90;
 
@@ -269,7 +271,7 @@ export type ImportSummary = {
   /** True when the run changed no product and no price: re-importing the same file says so. */
   nothingChanged: boolean;
   namedByModel: number;
-  /** The automatic version of the list taken before the run first changed it (D23). */
+  /** The automatic version of the list taken before the run first changed it. */
   versionNumber: number | null;
   outcome: ImportOutcome;
   /** Set when the file was refused as a whole (nothing was written). */

@@ -41,8 +41,8 @@ import {
 } from "./write.server";
 
 /**
- * Import runs and their batches (D21–D23), the API the import screen, the background worker
- * and the command line share:
+ * Import runs and their batches (docs/decisions/014-import-runs.md), the API the import screen, the
+ * background worker and the command line share:
  *
  *   startImportRun(input): Promise<ImportRunView>
  *   applyImportBatch(runId, batchNumber, rows, {attempt?}): Promise<BatchOutcome>
@@ -89,7 +89,10 @@ export type RunContext = {
   listName: string;
   /** Set when the file was refused or the run could not go on. */
   rejection?: Rejection | null;
-  /** When the sweep removed the run's per-row results (ISO time; ADR 017). */
+  /**
+   * When the sweep removed the run's per-row results (ISO time;
+   * docs/decisions/017-import-row-errors-and-upkeep.md).
+   */
   rowsRemovedAt?: string;
 };
 
@@ -213,7 +216,7 @@ function cleanFileName(name: string) {
 
 export type StartImportRunInput = {
   actor: Actor | null;
-  /** The price list's slug (D18). */
+  /** The price list's slug. */
   listSlug: string;
   fileName: string;
   /** What the browser detected; the server maps the columns again from the header cells. */
@@ -669,7 +672,7 @@ export async function summarizeRun(tx: Tx, run: LoadedRun): Promise<ImportSummar
   };
 }
 
-/** The counts the activity log shows for a run (D22), under the names it reads. */
+/** The counts the activity log shows for a run, under the names it reads. */
 function activityCounts(summary: ImportSummary) {
   return {
     totalProcessed: summary.totalProcessed,
@@ -681,13 +684,13 @@ function activityCounts(summary: ImportSummary) {
   };
 }
 
-/** Closes a run locked by the caller: its status, outcome and summary, its activity entry (D22), its stored file gone. */
+/** Closes a run locked by the caller: its status, outcome and summary, its activity entry, its stored file gone. */
 export async function closeRun(tx: Tx, run: LoadedRun, status: "finished" | "failed", summary: ImportSummary) {
   await tx
     .update(importRun)
     .set({ status, outcome: summary.outcome, summary, context: run.context, finishedAt: new Date() })
     .where(eq(importRun.id, run.id));
-  // D22: one entry per run with its counts; the products it created are not logged one by one.
+  // One entry per run with its counts; the products it created are not logged one by one.
   await recordActivity(tx, {
     actorId: run.userId,
     entityType: "import_run",

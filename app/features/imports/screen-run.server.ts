@@ -33,10 +33,11 @@ import type { Rejection } from "./types";
 import type { PastRunsPage } from "./components/past-runs";
 
 /**
- * What the import screen's routes ask of the server side (ADR 016): the run API behind
- * /import-quickbooks/runs (start, batch, fail-batch, finish as JSON; a background import as a
- * multipart form), the progress the run page polls, and the failed batches a run page lists.
- * Every answer is `{status, answer}` with refusals as keys of the `import` namespace.
+ * What the import screen's routes ask of the server side
+ * (docs/decisions/016-import-screen-runs.md): the run API behind /import-quickbooks/runs (start,
+ * batch, fail-batch, finish as JSON; a background import as a multipart form), the progress the run
+ * page polls, and the failed batches a run page lists. Every answer is `{status, answer}` with
+ * refusals as keys of the `import` namespace.
  */
 
 export type Answered<T = RunAnswer> = { status: number; answer: T };
@@ -155,7 +156,7 @@ const backgroundFormSchema = z.object({
 });
 
 /**
- * A background import (issue 5): the file posted as multipart form data is stored with its run
+ * A background import: the file posted as multipart form data is stored with its run
  * and a job; the server's worker imports it. The section 5 checks come first, with the screen's
  * own texts; a store that fails answers 'Error initiating the import process…'.
  */

@@ -164,8 +164,9 @@ export type UnderstoodRow = {
   /** The QuickBooks item name as in the file (QBO Product/Service Name, QBD Item path). */
   item: string;
   /**
-   * D21's match key: the full item name or path, trimmed, without QuickBooks Online's
-   * " (deleted)" label, cut to MAX_ITEM_NAME_LENGTH. Null only for an `error` row without a name.
+   * The match key (docs/decisions/014-import-runs.md): the full item name or path, trimmed, without
+   * QuickBooks Online's " (deleted)" label, cut to MAX_ITEM_NAME_LENGTH. Null only for an `error`
+   * row without a name.
    */
   quickbooksId: string | null;
   status: RowStatus;

@@ -99,7 +99,7 @@ function readHead(raw: RawRow, format: DetectedFormat): Head {
 }
 
 /**
- * What identifies a row, without naming it: its QuickBooks ID (D21's key) and whether it creates
+ * What identifies a row, without naming it: its QuickBooks ID (the match key) and whether it creates
  * or updates a product. The same answers as `understandRow`, at a fraction of its cost, for a
  * pass over a whole file that only looks for repeated items before anything is written.
  */
@@ -110,11 +110,12 @@ export function identifyRow(raw: RawRow, format: DetectedFormat): { quickbooksId
 }
 
 /**
- * One row → what the built-in engine makes of it (D10): its QuickBooks ID (D21), status in
- * EXPECTED.md's order, and for products and inactive items the English and Spanish names,
- * category, pack, unit, price in cents, SKU and quantity on hand, with a message for each thing
- * worth telling. Pure and synchronous: the browser's worker and the server run the same code.
- * Text is kept as text: markup and formulas in a name stay literally in `item`/`quickbooksId`.
+ * One row → what the built-in engine makes of it (docs/decisions/013-import-engine.md): its
+ * QuickBooks ID, status in EXPECTED.md's order, and for products and inactive items the English and
+ * Spanish names, category, pack, unit, price in cents, SKU and quantity on hand, with a message for
+ * each thing worth telling. Pure and synchronous: the browser's worker and the server run the same
+ * code. Text is kept as text: markup and formulas in a name stay literally in
+ * `item`/`quickbooksId`.
  */
 export function understandRow(raw: RawRow, format: DetectedFormat): UnderstoodRow {
   const head = readHead(raw, format);

@@ -31,7 +31,7 @@ export type ReadSummary = {
   duplicates: Array<[number, number]>;
 };
 
-/** What the server is asked about: the understood rows' QuickBooks IDs and SKUs (D21). */
+/** What the server is asked about: the understood rows' QuickBooks IDs and SKUs, which products match on. */
 export type MatchKeys = { quickbooksIds: string[]; skus: string[] };
 
 export type WorkerResponse =

@@ -16,16 +16,17 @@ import type { ImportRowMessage, ImportRowResult, RowAction, RunMessage } from ".
 import { rowMessageText } from "./texts.server";
 
 /**
- * Writing one batch of an import (D21–D23), inside the caller's transaction: the batch's number
- * is recorded first (so a batch is applied once, whole or not at all), products are matched by
- * QuickBooks ID then SKU, created with every field or updated in the fields an import owns
- * (quantity on hand, active, SKU, QuickBooks ID; never names, category, slug or image), prices
- * go through the one price write path with history (source "import") after an automatic version
- * of the list (once per run), and each row's result is stored. A few statements per batch, not
- * one per row (PGlite is about 15 times slower row by row). A row the database's rules would
- * refuse (a SKU another product holds, a value a column cannot hold, an archived product's price)
- * is found before anything is written and stored as `error_db_product` or `error_db_price`, and
- * the rest of its batch is written (ADR 017).
+ * Writing one batch of an import (docs/decisions/014-import-runs.md), inside the caller's
+ * transaction: the batch's number is recorded first (so a batch is applied once, whole or not at
+ * all), products are matched by QuickBooks ID then SKU, created with every field or updated in the
+ * fields an import owns (quantity on hand, active, SKU, QuickBooks ID; never names, category, slug
+ * or image), prices go through the one price write path with history (source "import") after an
+ * automatic version of the list (once per run), and each row's result is stored. A few statements
+ * per batch, not one per row (PGlite is about 15 times slower row by row). A row the database's
+ * rules would refuse (a SKU another product holds, a value a column cannot hold, an archived
+ * product's price) is found before anything is written and stored as `error_db_product` or
+ * `error_db_price`, and the rest of its batch is written
+ * (docs/decisions/017-import-row-errors-and-upkeep.md).
  */
 
 /** Another call already recorded this batch (applied or failed): its stored results stand. */
@@ -69,7 +70,7 @@ type ProductState = {
   quantity: number | null;
   inList: boolean;
   priceCents: number | null;
-  /** Archived on the site (D20): the price lists take no price for it. */
+  /** Archived on the site: the price lists take no price for it. */
   archived: boolean;
   /** Its English name, to say which product holds a SKU. */
   name: string;
@@ -153,7 +154,8 @@ async function holdOpenRun(tx: Tx, runId: string) {
  * Import batches take turns on the catalogue (whatever their list), held to the commit: the SKUs
  * and QuickBooks IDs a batch checks before writing cannot be taken meanwhile by another import
  * (another list, another server process), so a conflict is found and reported, never raced.
- * Only imports write those columns. A batch is short (DESIGN section 7), so the wait is too.
+ * Only imports write those columns. A batch is short (docs/decisions/024-budgets-and-rules.md), so
+ * the wait is too.
  */
 const IMPORT_CATALOGUE_LOCK = 7_200_114;
 async function lockCatalogue(tx: Tx) {
@@ -162,14 +164,14 @@ async function lockCatalogue(tx: Tx) {
 
 type ProductIndex = {
   byKey: Map<string, ProductState>;
-  /** Products without a QuickBooks ID, by SKU, oldest first: what a row with that SKU may match (D21). */
+  /** Products without a QuickBooks ID, by SKU, oldest first: what a row with that SKU may match. */
   bySku: Map<string, ProductState[]>;
   /** Every product that holds a SKU, as the batch goes: a row may not give a SKU to a second product. */
   skuHolders: Map<string, Set<ProductState>>;
 };
 
 /**
- * Products the rows may be (by QuickBooks ID, or by SKU among products without one, D21), and
+ * Products the rows may be (by QuickBooks ID, or by SKU among products without one), and
  * every other product that holds one of the rows' SKUs (a conflict the row is refused for).
  */
 async function findProducts(tx: Tx, listId: string, rows: PreparedRow[]): Promise<ProductIndex> {
@@ -179,7 +181,7 @@ async function findProducts(tx: Tx, listId: string, rows: PreparedRow[]): Promis
   if (keys.length === 0) return index;
   // Index lookups with the rows' keys as array parameters (plans that stay good without table
   // statistics, which PGlite never gathers). Not locked: the update writes the file's values for
-  // the fields an import owns whatever a concurrent edit did, and bumps the revision (D25); only
+  // the fields an import owns whatever a concurrent edit did, and bumps the revision; only
   // imports write QuickBooks IDs and SKUs, and their batches take turns (lockCatalogue).
   type Found = {
     id: string;
@@ -246,7 +248,7 @@ function otherHolder(index: ProductIndex, sku: string, state: ProductState | nul
   return null;
 }
 
-/** D18: readable, unique slugs: the name, else the name with the item's code, else numbered. */
+/** Readable, unique slugs: the name, else the name with the item's code, else numbered. */
 async function assignSlugs(tx: Tx, creates: Array<NonNullable<ProductState["create"]>>) {
   if (creates.length === 0) return;
   const options = creates.map((c) => {
@@ -277,7 +279,7 @@ async function assignSlugs(tx: Tx, creates: Array<NonNullable<ProductState["crea
   }
 }
 
-/** numeric(12, 2), numeric(10, 3) and integer: what the product and item columns hold (D15, D20). */
+/** numeric(12, 2), numeric(10, 3) and integer: what the product and item columns hold. */
 const QUANTITY_BELOW = 1e10;
 const PACK_VALUE_BELOW = 1e7;
 const INTEGER_MAX = 2_147_483_647;
@@ -415,7 +417,7 @@ function decide(row: PreparedRow, index: ProductIndex): Outcome {
   if (row.priceCents !== null && before !== row.priceCents)
     priceChange = { oldCents: before, newCents: row.priceCents };
   else if (row.priceCents === null && before === "absent") priceChange = { oldCents: "absent", newCents: null };
-  // The price lists take no price for an archived product (D20): the row is refused whole.
+  // The price lists take no price for an archived product: the row is refused whole.
   if (priceChange && state.archived) {
     return refuse(row, state, "error_db_price", {
       code: "archived_price",
@@ -424,7 +426,7 @@ function decide(row: PreparedRow, index: ProductIndex): Outcome {
     });
   }
 
-  // Only the fields an import owns (D21).
+  // Only the fields an import owns (docs/decisions/014-import-runs.md).
   if (matchedBySku) {
     index.bySku.get(row.sku!)!.shift();
     state.quickbooksId = key;
@@ -573,7 +575,7 @@ export async function writeBatch(tx: Tx, input: BatchWrite): Promise<ImportRowRe
       where p.id = v.id`);
   }
 
-  // Prices: the one price write path, after an automatic version of the list (D23), once per run.
+  // Prices: the one price write path, after an automatic version of the list, once per run.
   const changes = new Map<string, PriceChange>();
   for (const o of outcomes) {
     if (!o.priceChange) continue;
@@ -740,7 +742,7 @@ async function storeRows(tx: Tx, runId: string, results: ImportRowResult[]) {
 }
 
 /**
- * Records a batch that failed every attempt (issue 5): the batch as failed, and each of its rows
+ * Records a batch that failed every attempt: the batch as failed, and each of its rows
  * as 'Skipped due to batch processing error.' with nothing else written. Rows that were never
  * understood (the failure came first) keep the AI status `pending`.
  */

@@ -19,7 +19,7 @@ export function categoryHref(id: LandingCategoryId) {
   return `/products?category=${id}`;
 }
 
-/** D8: these five slugs exist in the catalogue; the cards link to their product pages. */
+/** These five slugs exist in the catalogue; the cards link to their product pages. */
 export const popularProducts = [
   { slug: "sandia", image: "popular-sandia" },
   { slug: "vegetales-mix", image: "popular-vegetales-mix" },
@@ -28,7 +28,7 @@ export const popularProducts = [
   { slug: "mayor", image: "popular-mayor" },
 ] as const satisfies ReadonlyArray<{ slug: string; image: SiteImageName }>;
 
-/** Section 9: wholesale minimum orders, in cents (D15). */
+/** Section 9: wholesale minimum orders, in cents. */
 export const pricingTiers = [
   { id: "small", minimumCents: 25_000, points: ["catalogue", "delivery", "support"] },
   { id: "medium", minimumCents: 50_000, points: ["everythingSmall", "list", "standing"] },

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { product } from "~/db/schema";
 
-/** Product pages a visitor can open: active, not archived (D20). */
+/** Product pages a visitor can open: active, not archived. */
 export async function findSitemapProducts() {
   return db()
     .select({ slug: product.slug, updatedAt: product.updatedAt })
@@ -19,7 +19,8 @@ type SitemapPage = { path: string; lastModified?: Date };
 
 /**
  * A sitemap with every public page in both languages: English at the plain URL, Spanish at
- * ?lang=es (D17), each entry naming the other language and the default as alternates.
+ * ?lang=es (docs/decisions/005-language-precedence.md), each entry naming the other language and
+ * the default as alternates.
  */
 export function renderSitemap(baseUrl: string, pages: SitemapPage[]) {
   const entries = pages.flatMap((page) => {

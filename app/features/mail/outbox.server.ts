@@ -15,7 +15,7 @@ export type OutboxMessage = {
 
 export const MAX_ATTEMPTS = 5;
 
-/** D16: every message is written to the outbox first, in the caller's transaction when it has one. */
+/** Every message is written to the outbox first, in the caller's transaction when it has one. */
 export async function enqueueMessage(tx: DbOrTx, message: OutboxMessage) {
   const [row] = await tx
     .insert(mailOutbox)

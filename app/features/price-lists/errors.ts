@@ -20,7 +20,7 @@ export class PriceListError extends Error {
   }
 }
 
-/** One change another person saved after the revision the editor started from (D25). */
+/** One change another person saved after the revision the editor started from. */
 export type ConflictingChange = {
   productId: string;
   productName: string;
@@ -30,7 +30,7 @@ export type ConflictingChange = {
   at: string;
 };
 
-/** D25: the list moved on since the editor loaded it; these are the changes in between. */
+/** The list moved on since the editor loaded it; these are the changes in between. */
 export class PriceListConflict extends PriceListError {
   constructor(
     readonly currentRevision: number,

@@ -63,7 +63,7 @@ export async function countPriceHistory(productId: string, listId: string) {
 }
 
 /**
- * The product a history is asked for, archived ones included (their history stays, D20), named in
+ * The product a history is asked for, archived ones included (their history stays), named in
  * the reader's language; null when there is no such product.
  */
 export async function findHistoryProduct(productId: string, lang: Lang) {

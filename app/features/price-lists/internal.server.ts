@@ -14,12 +14,12 @@ export type PriceSource =
 
 export type LockedList = typeof priceList.$inferSelect;
 
-/** The channel NOTIFY carries changed list ids on (ids only, DESIGN section 7). */
+/** The channel NOTIFY carries changed list ids on (ids only, docs/decisions/024-budgets-and-rules.md). */
 export const PRICE_LIST_CHANNEL = "price_list_changed";
 
 /**
  * Locks the list's row for the rest of the transaction, so two saves of one list take turns
- * (D25): the second one then sees the first one's revision.
+ * (revisions, docs/decisions/010-price-lists.md): the second one then sees the first one's revision.
  */
 export async function lockList(tx: Tx, id: string, { includeDeleted = false } = {}): Promise<LockedList> {
   const [row] = await tx
@@ -54,7 +54,7 @@ const centsOf = (v: number | null | "absent") => (v === "absent" ? null : v);
  * and one activity entry per changed item, the list's new revision and its NOTIFY, all in the
  * caller's transaction. Changes that change nothing are left out. Returns the new revision.
  * `itemActivity: false` leaves out the per-item activity entries, for a writer that records one
- * entry of its own for the whole operation (an import run, D22); the history rows stay.
+ * entry of its own for the whole operation (an import run); the history rows stay.
  */
 export async function applyPriceChanges(
   tx: Tx,
@@ -183,7 +183,7 @@ export type VersionSnapshot = {
 };
 
 /**
- * D13/D23: an immutable snapshot of the list as it is now (name, adjustment, parent and every
+ * An immutable snapshot of the list as it is now (name, adjustment, parent and every
  * item's price), numbered after the list's last version.
  */
 export async function takeVersion(
@@ -212,7 +212,7 @@ export async function takeVersion(
 }
 
 /**
- * D25: a save based on an older revision is refused with what others changed since, unless the
+ * A save based on an older revision is refused with what others changed since, unless the
  * person chose to overwrite (expected undefined).
  */
 export async function assertRevision(tx: Tx, list: LockedList, expected: number | undefined) {

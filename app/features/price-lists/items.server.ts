@@ -132,8 +132,8 @@ type PriceEditOptions = {
 
 /**
  * Saves prices typed on the screen. With `expectedRevision` (the revision the editor loaded) a
- * list someone saved in between is refused with their changes (D25); without it, the person chose
- * to overwrite. Items the list no longer has are refused.
+ * list someone saved in between is refused with their changes (docs/decisions/010-price-lists.md);
+ * without it, the person chose to overwrite. Items the list no longer has are refused.
  */
 export async function savePriceEdits(actor: Actor, listId: string, edits: PriceEdit[], options: PriceEditOptions = {}) {
   return withTransaction((tx) => writePriceEdits(tx, actor, listId, edits, options));
@@ -250,7 +250,7 @@ async function reapplyChanges(tx: Parameters<Parameters<typeof withTransaction>[
   return changes;
 }
 
-/** D14: what re-applying the parent's prices with the list's adjustment would change. */
+/** What re-applying the parent's prices with the list's adjustment would change. */
 export async function previewReapply(listId: string) {
   return withTransaction(async (tx) => {
     const list = await lockList(tx, listId);
@@ -258,7 +258,7 @@ export async function previewReapply(listId: string) {
   });
 }
 
-/** D14/D23: re-applies the parent's prices after an automatic version of the list as it was. */
+/** Re-applies the parent's prices after an automatic version of the list as it was. */
 export async function reapplyFromParent(
   actor: Actor,
   listId: string,

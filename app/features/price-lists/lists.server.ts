@@ -112,7 +112,7 @@ async function freeSlug(tx: Tx, name: string, exceptId?: string) {
   return firstFreeSlug(base, new Set(rows.map((r) => r.slug)));
 }
 
-/** D19: one public and one default list; setting the flag on one list takes it from the other. */
+/** One public and one default list; setting the flag on one list takes it from the other. */
 async function takeExclusiveFlags(tx: Tx, actor: Actor, exceptId: string | null, flags: Partial<PriceListFlags>) {
   for (const flag of ["isPublic", "isDefaultForCustomers"] as const) {
     if (!flags[flag]) continue;
@@ -187,7 +187,7 @@ export function emptyListInput(name: string): CreatePriceListInput {
 }
 
 /**
- * D14: an empty list, or a copy of another list's items with the adjustment applied (rounded
+ * An empty list, or a copy of another list's items with the adjustment applied (rounded
  * half-up to the cent); the source becomes the parent and the adjustment is kept for re-applying.
  */
 export async function createPriceList(actor: Actor, input: CreatePriceListInput) {
@@ -356,7 +356,7 @@ export async function listCustomerAssignments() {
 }
 
 /**
- * D6: these customers see this list from now on (each customer sees one list); customers of the
+ * These customers see this list from now on (each customer sees one list); customers of the
  * list who are not named go back to the default list.
  */
 export async function assignPriceList(actor: Actor, listId: string, customerIds: string[]) {
@@ -411,7 +411,7 @@ export async function assignPriceList(actor: Actor, listId: string, customerIds:
   });
 }
 
-/** D6: the list a customer sees: the one assigned to them, else the default list for customers. */
+/** The list a customer sees: the one assigned to them, else the default list for customers. */
 export async function findCustomerList(userId: string) {
   const [assigned] = await db()
     .select({ slug: priceList.slug })

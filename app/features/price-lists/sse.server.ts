@@ -3,9 +3,10 @@ import { priceListEventsReady, subscribeToPriceLists } from "./events.server";
 export const HEARTBEAT_MS = 25_000;
 
 /**
- * A server-sent event stream telling one page that its list changed (D24). It carries no prices:
- * the page reloads its data through its loader, which checks permissions again. The stream ends
- * when the browser goes away or the server shuts down.
+ * A server-sent event stream telling one page that its list changed
+ * (docs/decisions/010-price-lists.md). It carries no prices: the page reloads its data through its
+ * loader, which checks permissions again. The stream ends when the browser goes away or the server
+ * shuts down.
  */
 export function priceListEventStream(listId: string, signal: AbortSignal) {
   const encoder = new TextEncoder();

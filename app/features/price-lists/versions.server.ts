@@ -23,7 +23,7 @@ export type VersionSummary = {
   itemCount: number;
 };
 
-/** D13: saves the list as it is now as a new version, with an optional reason. */
+/** Saves the list as it is now as a new version, with an optional reason. */
 export async function saveVersion(actor: Actor, listId: string, reason: string | null) {
   return withTransaction(async (tx) => {
     const list = await lockList(tx, listId);
@@ -116,7 +116,7 @@ export async function compareVersions(listId: string, left: number | "current", 
 }
 
 /**
- * D23: makes a version the current prices (items, adjustment and parent), after an automatic
+ * Makes a version the current prices (items, adjustment and parent), after an automatic
  * version of the list as it was, so the restore itself can be undone.
  */
 export async function restoreVersion(

@@ -42,8 +42,9 @@ export type RejectedOption = { option: OptionName; value: string };
  * The options in a sheet's URL (`?list=…&paper=legal&images=1&sheetLang=es`), each falling back to
  * the person's defaults when absent. A value that names nothing is reported rather than refused, so
  * a mistyped bookmark still prints. The sheet's language has a name of its own because `?lang` on
- * any URL is the reader's language and is remembered for the whole site (ADR 005); a URL with only
- * `?lang` prints in that language too (ADR 020).
+ * any URL is the reader's language and is remembered for the whole site
+ * (docs/decisions/005-language-precedence.md); a URL with only `?lang` prints in that language too
+ * (docs/decisions/020-printed-price-sheets.md).
  */
 export function parseSheetOptions(params: URLSearchParams, defaults: SheetDefaults) {
   const rejected: RejectedOption[] = [];

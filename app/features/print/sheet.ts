@@ -8,7 +8,8 @@ import { layoutOf, type Paper, type SheetFormat, type SheetLayout } from "./opti
 
 /**
  * One sheet, built once on the server and drawn twice: by the print page (HTML and CSS) and by the
- * PDF (ADR 020). Every text on it is already in the sheet's language, so both drawings say the same.
+ * PDF (docs/decisions/020-printed-price-sheets.md). Every text on it is already in the sheet's
+ * language, so both drawings say the same.
  */
 export type Sheet = {
   format: SheetFormat;

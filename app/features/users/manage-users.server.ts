@@ -103,7 +103,10 @@ async function assertAnotherActiveAdmin(tx: Tx, exceptId: string) {
   if (others === 0) throw new UserActionError("errors.lastAdmin", 409);
 }
 
-/** Deleting the rows signs the person out at once: sessions are not cached (D5). */
+/**
+ * Deleting the rows signs the person out at once: sessions are not cached
+ * (docs/decisions/004-sessions.md).
+ */
 async function endSessions(tx: Tx, userId: string) {
   const ended = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
   return ended.length;

@@ -147,7 +147,7 @@ describe("account flows on PostgreSQL", () => {
     await visible(invalid);
   });
 
-  it("verifies a phone number with the code from the outbox and signs in with it (D30)", async () => {
+  it("verifies a phone number with the code from the outbox and signs in with it", async () => {
     const s = await session({ baseURL: app.url });
     const email = newEmail();
     const phone = `+1954555${String(1000 + (Date.now() % 9000)).slice(-4)}`;

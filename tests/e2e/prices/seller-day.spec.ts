@@ -15,7 +15,10 @@ function dollars(cents: number) {
   return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-/** A percentage in hundredths of a percent applied to cents, rounded half-up to the cent (D14), worked out here on its own. */
+/**
+ * A percentage in hundredths of a percent applied to cents, rounded half-up to the cent, worked out
+ * here on its own.
+ */
 function plusPercent(cents: number, basisPoints: number) {
   const numerator = cents * (10_000 + basisPoints);
   return Math.floor((2 * numerator + 10_000) / 20_000);

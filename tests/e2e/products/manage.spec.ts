@@ -66,7 +66,7 @@ describe("managing products", () => {
     await visible(s.page.getByText("No products match the current filters."));
   });
 
-  it("D25: a save over someone else's newer one shows their change, and saves only my cells when asked", async () => {
+  it("a save over someone else's newer one shows their change, and saves only my cells when asked", async () => {
     const seller = await session({ as: "seller" });
     // The refused save answers 409, which the browser reports.
     seller.allowConsole(/status of 409/);

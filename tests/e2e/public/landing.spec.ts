@@ -265,7 +265,7 @@ describe("about page", () => {
     expect(await map.getAttribute("target")).toBe("_blank");
     expect(await hrefOf(main.getByRole("link", { name: "Contact Us" }))).toBe("/contact");
     expect(await main.getByRole("link", { name: /^tel:|^\+1/ }).getAttribute("href")).toMatch(/^tel:\+1\d{10}$/);
-    // No placeholder wording (D12).
+    // No placeholder wording.
     expect(await main.innerText()).not.toMatch(/lorem|placeholder|coming soon|being prepared/i);
   });
 

@@ -46,7 +46,7 @@ describe("the public products page", () => {
     expect(await cardNames(s.page)).not.toContain("Black Beans");
     expect(await categories.getByRole("link", { name: "Fruits" }).getAttribute("aria-current")).toBe("page");
 
-    // D9: the landing page's word and the stored one open the same group, and links use `dried`.
+    // The landing page's word and the stored one open the same group, and links use `dried`.
     await categories.getByRole("link", { name: "Dry Produce" }).click();
     await s.page.waitForURL("**/products?category=dried");
     await expect.poll(() => cardNames(s.page)).toContain("Black Beans");

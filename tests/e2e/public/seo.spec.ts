@@ -68,7 +68,7 @@ describe("titles and descriptions", () => {
   });
 });
 
-describe("canonical URLs and language alternates (D17)", () => {
+describe("canonical URLs and language alternates", () => {
   it.each(["/", "/products", "/prices", "/about-us", "/contact"])(
     "%s names itself canonical and its English, Spanish and default URLs",
     async (path) => {

@@ -48,7 +48,7 @@ describe.each(roles)("routing for a signed-in %s", (role) => {
     } else {
       expect(pathOf(s.page)).toBe("/unauthorized");
     }
-    // Staff follow any list; a customer only their own, which for the demo customer is the default one (D6).
+    // Staff follow any list; a customer only their own, which for the demo customer is the default one.
     const own = staff ? { slug: "wholesale", name: "Wholesale" } : { slug: "customers", name: "Customers" };
     await s.goto(`/pricesprivate/${own.slug}`, { axe: false });
     await visible(s.page.getByRole("heading", { level: 2, name: own.name, exact: true }));

@@ -372,7 +372,7 @@ function ProductCards({ props, rows, priceTitle }: { props: PrivateProductsProps
 }
 
 /**
- * The products page of a signed-in reader (DESIGN D6, D20): the catalogue as a table, filtered and
+ * The products page of a signed-in reader: the catalogue as a table, filtered and
  * sorted through the URL. Staff also see quantity, QuickBooks ID, SKU and inactive products; a
  * customer sees the prices of their own list. It loads apart from the public page's code.
  */

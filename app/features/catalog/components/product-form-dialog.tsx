@@ -38,7 +38,7 @@ const blank: Record<EditableField, string> = {
 };
 
 /**
- * Every field of one product (section 3 and D20): a new product, or all fields of an existing
+ * Every field of one product (specification section 3): a new product, or all fields of an existing
  * one, including those the grid does not show (web address, descriptions).
  */
 export function ProductFormDialog({ product, onClose }: { product?: ManagedProduct; onClose: () => void }) {
@@ -81,7 +81,7 @@ export function ProductFormDialog({ product, onClose }: { product?: ManagedProdu
     }
   };
 
-  /** D25: the revision this form was opened on, or, chosen after a conflict, the other person's. */
+  /** The revision this form was opened on, or, chosen after a conflict, the other person's. */
   function send(revision: number) {
     const rows = [{ id: product!.id, revision, fields: changed }];
     void fetcher.submit({ intent: "save", rows: JSON.stringify(rows) }, { method: "post" });

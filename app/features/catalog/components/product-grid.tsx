@@ -18,7 +18,7 @@ import { ProductImageDialog, ProductThumb } from "./product-image-dialog";
 type Cells = Partial<Record<EditableField, string>>;
 /**
  * An edited row: the product as it was when the first cell changed (its revision is what the save
- * names, D25, and its values are what "changed" compares with) and the cells typed since.
+ * names, and its values are what "changed" compares with) and the cells typed since.
  */
 type RowEdit = { base: ManagedProduct; cells: Cells };
 type Edits = Record<string, RowEdit>;
@@ -65,7 +65,8 @@ function changedCells(edit: RowEdit): Cells {
 /**
  * Products edited in place, many rows at once, saved or discarded together (the specification's
  * product manage screen). Pending edits say 'You have unsaved changes.', and leaving asks first.
- * A save over someone else's newer save is refused with their changes (D25).
+ * A save over someone else's newer save is refused with their changes
+ * (docs/decisions/012-products-and-images.md).
  */
 export function ProductGrid({ products }: { products: ManagedProduct[] }) {
   const { t, i18n } = useTranslation("products");
@@ -102,7 +103,7 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
   }
   const saving = fetcher.state !== "idle";
 
-  // Each answer is taken in once: later revalidations must not rebase pending edits (D25).
+  // Each answer is taken in once: later revalidations must not rebase pending edits.
   const [handled, setHandled] = useState<ManageResult | undefined>(undefined);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || fetcher.data === handled) return;

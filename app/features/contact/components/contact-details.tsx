@@ -16,7 +16,7 @@ export function mapsHref(address: ContactSite["address"]) {
 
 const linkClass = "font-medium text-brand-800 underline underline-offset-2 hover:no-underline dark:text-brand-100";
 
-/** D12: the real address, phone, e-mail and hours from the configuration, never placeholder text. */
+/** The real address, phone, e-mail and hours from the configuration, never placeholder text. */
 export function ContactDetails({ site }: { site: ContactSite }) {
   const { t } = useTranslation("contact");
   const nav = useTranslation("navigation").t;

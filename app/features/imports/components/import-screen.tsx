@@ -125,7 +125,7 @@ function useImportWorker(onMessage: (message: WorkerResponse) => void) {
 }
 
 /**
- * The /import-quickbooks screen: choose the list (by slug, D18) and the CSV file, read and
+ * The /import-quickbooks screen: choose the list (by slug) and the CSV file, read and
  * understand it in a Web Worker, preview the file and a dry-run plan against the catalogue (nothing
  * written yet), then run the import on this page in batches or hand the file to the server; past
  * runs are listed below. A finished run opens its own page (run-report.tsx).

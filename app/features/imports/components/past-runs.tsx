@@ -63,7 +63,7 @@ function RunResult({ run }: { run: PastRun }) {
 }
 
 /**
- * The runs before this one, newest first (issue 5): when, who, which list, the file, how it ran,
+ * The runs before this one, newest first: when, who, which list, the file, how it ran,
  * its outcome and counts; each opens its page with the summary and every row's result.
  */
 export function PastRuns({ page, hrefFor }: { page: PastRunsPage; hrefFor: (page: number) => string }) {

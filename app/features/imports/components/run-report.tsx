@@ -49,7 +49,7 @@ const isActive = (status: ImportRunView["status"]) =>
 export const runPath = (runId: string) => `/import-quickbooks/runs/${runId}`;
 
 /**
- * One import run (issue 5): its facts, its progress while it is going (polled, so a background
+ * One import run: its facts, its progress while it is going (polled, so a background
  * import shows it after the page was closed), then its outcome in the specification's words, the
  * batches that failed, the summary, and every row's result from the server, filtered by final
  * status, 50 a page, downloadable as CSV.

@@ -26,7 +26,10 @@ const topics = [
   { key: "delivery", Icon: Truck },
 ] as const;
 
-/** /about-us: who the business is, from the specification's facts and the site's configuration (D12). */
+/**
+ * /about-us: who the business is, from the specification's facts and the site's configuration,
+ * never placeholder text.
+ */
 export function AboutPage({ site }: { site: Pick<SiteInfo, "name" | "phone" | "email" | "address"> }) {
   const { t } = useTranslation("public");
   const address = oneLineAddress(site.address);

@@ -11,7 +11,7 @@ import { DESCRIPTION_MAX, NAME_MAX, parseAdjustment, type ListActionResult } fro
 type Preview = { kind: "preview"; preview: { name: string; priceCents: number }[] };
 
 /**
- * D14: a new list, empty or copied from another with an optional fixed or percentage adjustment;
+ * A new list, empty or copied from another with an optional fixed or percentage adjustment;
  * the first prices of the source are shown as they will be, rounded half-up to the cent.
  */
 export function CreateListForm({ lists, result }: { lists: PriceListSummary[]; result?: ListActionResult }) {

@@ -7,7 +7,7 @@ import type { SavePricesResult } from "../edit-prices.server";
 
 type Customer = { userId: string; name: string; email: string; priceListId: string | null };
 
-/** D6: which customers see this list (each customer sees one list; the others see the default). */
+/** Which customers see this list (each customer sees one list; the others see the default). */
 export function CustomersPanel({ customers, listId }: { customers: Customer[]; listId: string }) {
   const { t } = useTranslation("prices");
   const fetcher = useFetcher<SavePricesResult>();

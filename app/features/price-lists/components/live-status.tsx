@@ -8,7 +8,7 @@ const dot: Record<LiveState, string> = {
   reconnecting: "bg-red-600",
 };
 
-/** D24: the connection's state in words, announced politely when it changes. */
+/** The connection's state in words, announced politely when it changes. */
 export function LiveStatus({ state, changes }: { state: LiveState; changes: number }) {
   const { t } = useTranslation("prices");
   return (

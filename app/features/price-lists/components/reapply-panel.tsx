@@ -8,7 +8,7 @@ import { PriceChangeTable } from "./price-change-table";
 
 type Preview = { kind: "reapply"; revision: number; changes: ReapplyPreviewRow[] };
 
-/** D14: what re-applying the parent's prices would change, shown before anything is written. */
+/** What re-applying the parent's prices would change, shown before anything is written. */
 export function ReapplyPanel({ parentName, names }: { parentName: string; names: Map<string, string> }) {
   const { t } = useTranslation("prices");
   const preview = useFetcher<Preview>();

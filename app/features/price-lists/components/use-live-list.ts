@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 
-/** D24: the channel's states as people read them. */
+/** The connection's states as people read them (docs/decisions/010-price-lists.md). */
 export type LiveState = "connecting" | "live" | "reconnecting";
 
 /** The specification's reconnect back-off: 1 s, 2 s, 5 s, then every 10 s. */

@@ -69,7 +69,7 @@ function useReason() {
   };
 }
 
-/** D13/D23: save the list as a version with an optional reason, browse versions, restore one. */
+/** Save the list as a version with an optional reason, browse versions, restore one. */
 export function VersionsPanel({ versions, revision }: { versions: VersionSummary[]; revision: number }) {
   const { t } = useTranslation("prices");
   const fetcher = useFetcher<SavePricesResult>();

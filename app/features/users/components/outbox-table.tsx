@@ -16,7 +16,7 @@ const statusTone: Record<string, string> = {
   failed: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
 };
 
-/** D16: with no mail server, an admin opens a message here and hands its link over. */
+/** With no mail server, an admin opens a message here and hands its link over. */
 export function OutboxTable({ messages }: { messages: OutboxView[] }) {
   const { t } = useTranslation("users");
   const labels = enUsers.outbox;
