@@ -1,16 +1,19 @@
 import "../../app/i18n/instance";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { demoAccounts, seedPriceLists, seedProducts } from "../../app/db/seed-data";
 import { planRequest } from "../../app/features/assistant/engine/plan";
 import type { AssistantCatalog, AssistantProduct, PlanContext } from "../../app/features/assistant/engine/types";
 import type { StreamEvent } from "../../app/features/assistant/schema";
 import { applyAdjustment } from "../../app/lib/money";
-import { ensurePostgres, startPostgres } from "../../tests/support/postgres-server";
 import { signIn } from "../../tests/support/server";
-import { median, startSite, SuiteFailure, type BenchSuite, type Measurement } from "./bench";
+import {
+  measureParts,
+  median,
+  onTemporaryPglite,
+  onThrowawayPostgres,
+  startSite,
+  type BenchSuite,
+  type Measurement,
+} from "./bench";
 import { argValue } from "./cli";
 import { percentile } from "./load-test";
 import { BENCH_PRODUCTS, seedPriceBench, withBenchDatabase } from "./price-bench-data";
@@ -177,32 +180,18 @@ async function measureListing(dataDir: string, env: Record<string, string>, engi
   }
 }
 
-async function listingOnPostgres(): Promise<Measurement[]> {
-  ensurePostgres();
-  const postgres = await startPostgres();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-assistant-pg-"));
-  try {
-    const admin = new pg.Client({ connectionString: postgres.url() });
-    await admin.connect();
-    await admin.query("create database bench");
-    await admin.end();
-    const url = postgres.url("bench");
+function listingOnPostgres() {
+  return onThrowawayPostgres("assistant", async (url, dataDir) => {
     await withBenchDatabase({ kind: "postgres", url }, () => seedPriceBench());
-    return await measureListing(dataDir, { DATABASE_URL: url }, "PostgreSQL", true);
-  } finally {
-    await postgres.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return measureListing(dataDir, { DATABASE_URL: url }, "PostgreSQL", true);
+  });
 }
 
-async function listingOnPglite(): Promise<Measurement[]> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-assistant-pglite-"));
-  try {
+function listingOnPglite() {
+  return onTemporaryPglite("assistant", async (dataDir) => {
     await withBenchDatabase({ kind: "pglite", dataDir }, () => seedPriceBench());
-    return await measureListing(dataDir, {}, "PGlite", false);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return measureListing(dataDir, {}, "PGlite", false);
+  });
 }
 
 /**
@@ -214,18 +203,5 @@ async function listingOnPglite(): Promise<Measurement[]> {
  */
 export const assistantSuite: BenchSuite = {
   name: "assistant",
-  run: async () => {
-    const rows = measureEngine();
-    let failure: unknown;
-    for (const measure of [listingOnPostgres, listingOnPglite]) {
-      try {
-        rows.push(...(await measure()));
-      } catch (error) {
-        failure ??= error;
-      }
-    }
-    // What was measured before a failure is still worth printing.
-    if (failure) throw new SuiteFailure(failure, rows);
-    return rows;
-  },
+  run: () => measureParts([async () => measureEngine(), listingOnPostgres, listingOnPglite]),
 };

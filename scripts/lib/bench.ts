@@ -1,7 +1,11 @@
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import pg from "pg";
+import { ensurePostgres, startPostgres } from "../../tests/support/postgres-server";
 
 /**
  * One row of `npm run bench`: a figure, its unit, and the budget of
@@ -28,6 +32,54 @@ export class SuiteFailure extends Error {
     readonly measured: Measurement[],
   ) {
     super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+/**
+ * Runs a suite's parts one after the other: a part that fails does not stop the others, and the
+ * figures measured before a failure are still printed.
+ */
+export async function measureParts(parts: Array<() => Promise<Measurement[]>>): Promise<Measurement[]> {
+  const rows: Measurement[] = [];
+  let failure: unknown;
+  for (const part of parts) {
+    try {
+      rows.push(...(await part()));
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure) throw new SuiteFailure(failure, rows);
+  return rows;
+}
+
+/**
+ * A throwaway PostgreSQL server (installed from Debian's packages when missing) with an empty
+ * `bench` database, and a temporary DATA_DIR for a site started on it; both gone afterwards.
+ */
+export async function onThrowawayPostgres<T>(name: string, fn: (url: string, dataDir: string) => Promise<T>) {
+  ensurePostgres();
+  const postgres = await startPostgres();
+  const dataDir = mkdtempSync(path.join(tmpdir(), `bench-${name}-pg-`));
+  try {
+    const admin = new pg.Client({ connectionString: postgres.url() });
+    await admin.connect();
+    await admin.query("create database bench");
+    await admin.end();
+    return await fn(postgres.url("bench"), dataDir);
+  } finally {
+    await postgres.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A temporary DATA_DIR for the embedded database and a site started on it; gone afterwards. */
+export async function onTemporaryPglite<T>(name: string, fn: (dataDir: string) => Promise<T>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `bench-${name}-pglite-`));
+  try {
+    return await fn(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

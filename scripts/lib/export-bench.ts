@@ -1,17 +1,20 @@
 import "../../app/i18n/instance";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { demoAccounts } from "../../app/db/seed-data";
 import { buildMessage, type MessageItem, type MessageOptions } from "../../app/features/export/message";
 import type { ExportAnswer } from "../../app/features/export/schema";
 import { findBuyerItems } from "../../app/features/price-lists/items.server";
 import { translatorFor } from "../../app/i18n/store";
 import { siteInfo } from "../../app/lib/site.server";
-import { ensurePostgres, startPostgres } from "../../tests/support/postgres-server";
 import { signIn } from "../../tests/support/server";
-import { median, startSite, SuiteFailure, type BenchSuite, type Measurement } from "./bench";
+import {
+  measureParts,
+  median,
+  onTemporaryPglite,
+  onThrowawayPostgres,
+  startSite,
+  type BenchSuite,
+  type Measurement,
+} from "./bench";
 import { argValue } from "./cli";
 import { percentile } from "./load-test";
 import { BENCH_PRODUCTS, seedPriceBench, withBenchDatabase, type PriceBenchList } from "./price-bench-data";
@@ -217,38 +220,23 @@ async function measureAction(
   }
 }
 
-type Sections = { builder: Measurement[]; action: Measurement[] };
-
-async function onPostgres(o: ExportBenchOptions, out: Sections) {
-  ensurePostgres();
-  const postgres = await startPostgres();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-export-pg-"));
-  try {
-    const admin = new pg.Client({ connectionString: postgres.url() });
-    await admin.connect();
-    await admin.query("create database bench");
-    await admin.end();
-    const url = postgres.url("bench");
+async function onPostgres(o: ExportBenchOptions) {
+  return onThrowawayPostgres("export", async (url, dataDir) => {
+    const builder: Measurement[] = [];
     const list = await withBenchDatabase({ kind: "postgres", url }, async () => {
       const seeded = await seedPriceBench();
-      out.builder.push(...(await measureBuilder(seeded, o)));
+      builder.push(...(await measureBuilder(seeded, o)));
       return seeded;
     });
-    out.action.push(...(await measureAction(dataDir, { DATABASE_URL: url }, list, "PostgreSQL", o, true)));
-  } finally {
-    await postgres.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return [...builder, ...(await measureAction(dataDir, { DATABASE_URL: url }, list, "PostgreSQL", o, true))];
+  });
 }
 
-async function onPglite(o: ExportBenchOptions, out: Sections) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-export-pglite-"));
-  try {
+async function onPglite(o: ExportBenchOptions) {
+  return onTemporaryPglite("export", async (dataDir) => {
     const list = await withBenchDatabase({ kind: "pglite", dataDir }, seedPriceBench);
-    out.action.push(...(await measureAction(dataDir, {}, list, "PGlite", o, false)));
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return measureAction(dataDir, {}, list, "PGlite", o, false);
+  });
 }
 
 /**
@@ -261,21 +249,6 @@ export const exportSuite: BenchSuite = {
   name: "export",
   run: async () => {
     const o = exportBenchOptions();
-    const out: Sections = { builder: [], action: [] };
-    let failure: unknown;
-    try {
-      await onPostgres(o, out);
-    } catch (error) {
-      failure = error;
-    }
-    try {
-      await onPglite(o, out);
-    } catch (error) {
-      failure ??= error;
-    }
-    const rows = [...out.builder, ...out.action];
-    // What was measured before a failure is still worth printing.
-    if (failure) throw new SuiteFailure(failure, rows);
-    return rows;
+    return measureParts([() => onPostgres(o), () => onPglite(o)]);
   },
 };

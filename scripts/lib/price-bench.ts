@@ -1,15 +1,12 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { demoAccounts } from "../../app/db/seed-data";
 import { centsToInput } from "../../app/lib/money";
-import { ensurePostgres, startPostgres } from "../../tests/support/postgres-server";
 import { signIn } from "../../tests/support/server";
 import {
   freePort,
   median,
+  onTemporaryPglite,
+  onThrowawayPostgres,
   startSite,
   SuiteFailure,
   type BenchSuite,
@@ -292,15 +289,7 @@ async function withSiteOn<T>(
 type Sections = { throughput: Measurement[]; saves: Measurement[]; events: Measurement[] };
 
 async function onPostgres(o: PriceBenchOptions, out: Sections) {
-  ensurePostgres();
-  const postgres = await startPostgres();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-prices-pg-"));
-  try {
-    const admin = new pg.Client({ connectionString: postgres.url() });
-    await admin.connect();
-    await admin.query("create database bench");
-    await admin.end();
-    const url = postgres.url("bench");
+  await onThrowawayPostgres("prices", async (url, dataDir) => {
     const list = await withBenchDatabase({ kind: "postgres", url }, async () => {
       const seeded = await seedPriceBench();
       out.saves.push(
@@ -317,15 +306,11 @@ async function onPostgres(o: PriceBenchOptions, out: Sections) {
       }
       out.events.push(...eventRows("PostgreSQL", await measureEventArrivals(site, cookie, list, o.eventSaves)));
     });
-  } finally {
-    await postgres.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 async function onPglite(o: PriceBenchOptions, out: Sections) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-prices-pglite-"));
-  try {
+  await onTemporaryPglite("prices", async (dataDir) => {
     const list = await withBenchDatabase({ kind: "pglite", dataDir }, async () => {
       const seeded = await seedPriceBench();
       out.saves.push(...saveRows("PGlite", await timeEditorSaves(seeded, { edits: o.saveEdits, runs: o.saveRuns }), o));
@@ -334,9 +319,7 @@ async function onPglite(o: PriceBenchOptions, out: Sections) {
     await withSiteOn(dataDir, {}, async (site, cookie) => {
       out.events.push(...eventRows("PGlite", await measureEventArrivals(site, cookie, list, o.eventSaves)));
     });
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**

@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { demoAccounts } from "../../app/db/seed-data";
-import { ensurePostgres, startPostgres } from "../../tests/support/postgres-server";
 import { signIn } from "../../tests/support/server";
 import {
   median,
+  onTemporaryPglite,
+  onThrowawayPostgres,
   residentMemoryMb,
   startSite,
   SuiteFailure,
@@ -278,31 +275,17 @@ async function measureSite(
 }
 
 async function onPostgres(o: PrintBenchOptions, out: Sections) {
-  ensurePostgres();
-  const postgres = await startPostgres();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-print-pg-"));
-  try {
-    const admin = new pg.Client({ connectionString: postgres.url() });
-    await admin.connect();
-    await admin.query("create database bench");
-    await admin.end();
-    const url = postgres.url("bench");
+  await onThrowawayPostgres("print", async (url, dataDir) => {
     const list = await withBenchDatabase({ kind: "postgres", url }, seedPrintBench);
     await measureSite(dataDir, { DATABASE_URL: url }, list, "PostgreSQL", o, out);
-  } finally {
-    await postgres.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 async function onPglite(o: PrintBenchOptions, out: Sections) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-print-pglite-"));
-  try {
+  await onTemporaryPglite("print", async (dataDir) => {
     const list = await withBenchDatabase({ kind: "pglite", dataDir }, seedPrintBench);
     await measureSite(dataDir, {}, list, "PGlite", o, out);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**
