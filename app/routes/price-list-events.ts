@@ -1,16 +1,13 @@
 import { data } from "react-router";
 import { requirePermission } from "~/auth/guards.server";
-import { can } from "~/auth/permissions";
-import { findCustomerList, findPriceListBySlug } from "~/features/price-lists/lists.server";
+import { resolveReadableList } from "~/features/price-lists/lists.server";
 import { priceListEventStream } from "~/features/price-lists/sse.server";
 import type { Route } from "./+types/price-list-events";
 
 /** Live changes of one list for a page showing it; a customer may follow only their own list. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requirePermission(request, context, "prices:view-private");
-  const list = can(user, "prices:view-all-lists")
-    ? await findPriceListBySlug(params.id)
-    : await findCustomerList(user.id).then((own) => (own?.slug === params.id ? own : null));
-  if (!list) throw data(null, { status: 404 });
-  return priceListEventStream(list.id, request.signal);
+  const readable = await resolveReadableList(user, params.id);
+  if (readable.kind !== "list") throw data(null, { status: 404 });
+  return priceListEventStream(readable.list.id, request.signal);
 }

@@ -13,12 +13,7 @@ import { findSelectedSlugs } from "~/features/print/sheets.server";
 import { LiveStatus } from "~/features/price-lists/components/live-status";
 import { useLiveList } from "~/features/price-lists/components/use-live-list";
 import { findPriceItems } from "~/features/price-lists/items.server";
-import {
-  findCustomerList,
-  findFirstListForStaff,
-  findPriceListBySlug,
-  listPriceListNames,
-} from "~/features/price-lists/lists.server";
+import { listPriceListNames, resolveReadableList } from "~/features/price-lists/lists.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/prices-private";
 
@@ -36,15 +31,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = can(user, "prices:view-all-lists");
   const chosen = new URL(request.url).searchParams.get("list");
   if (staff && chosen) throw redirect(`/pricesprivate/${encodeURIComponent(chosen)}`);
-  let list;
-  if (staff) {
-    list = params.id ? await findPriceListBySlug(params.id) : await findFirstListForStaff();
-    if (params.id && !list) throw data(null, { status: 404, statusText: "Not Found" });
-  } else {
-    list = await findCustomerList(user.id);
-    // Another list is none of the customer's business, so it does not exist for them.
-    if (params.id && params.id !== list?.slug) throw data(null, { status: 404, statusText: "Not Found" });
-  }
+  const readable = await resolveReadableList(user, params.id ?? null);
+  if (readable.kind === "notFound") throw data(null, { status: 404, statusText: "Not Found" });
+  const list = readable.kind === "list" ? readable.list : null;
   const lists = staff ? (await listPriceListNames()).map((l) => ({ slug: l.slug, name: l.name })) : [];
   if (!list) return { staff, lists, list: null, items: packPriceRows([]), selected: [] };
   const [items, selected] = await Promise.all([

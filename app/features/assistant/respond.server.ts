@@ -1,7 +1,7 @@
 import { can, type Role } from "~/auth/permissions";
 import { findBuyerItems } from "~/features/price-lists/items.server";
 import { findPriceHistory } from "~/features/price-lists/history.server";
-import { findCustomerList, findPriceListBySlug } from "~/features/price-lists/lists.server";
+import { resolveReadableList } from "~/features/price-lists/lists.server";
 import type { Lang } from "~/i18n/config";
 import { translatorFor } from "~/i18n/store";
 import { addMessage, findUnansweredMessage, openConversation } from "./conversations.server";
@@ -25,11 +25,8 @@ const text = assistantText;
  * but a customer's answer must never come from another customer's list, whatever planned it.
  */
 async function readableList(person: Person, slug: string) {
-  const list = await findPriceListBySlug(slug);
-  if (!list) return null;
-  if (can(person, "prices:view-all-lists")) return list;
-  const own = await findCustomerList(person.id);
-  return own?.id === list.id ? list : null;
+  const readable = await resolveReadableList(person, slug);
+  return readable.kind === "list" ? readable.list : null;
 }
 
 /** Carries a plan out: reads what it lists, stores what it proposes. A plan that cannot be kept answers null data and a refusal. */

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { can, type Principal } from "~/auth/permissions";
 import { db, preparedQuery, withTransaction, type Tx } from "~/db/client.server";
 import { customerPriceList, priceList, priceListItem, user } from "~/db/schema";
 import { recordActivity, diffFields } from "~/features/activity/record.server";
@@ -430,4 +431,25 @@ export async function findCustomerList(userId: string) {
 export async function findFirstListForStaff() {
   const lists = await listPriceLists();
   return lists.find((l) => l.isDefaultForCustomers) ?? lists.find((l) => l.isPublic) ?? lists[0] ?? null;
+}
+
+/**
+ * The one answer to "which price list may this person read": staff any list (the one asked for,
+ * else the first they see); a customer only their own (assigned, else the default for customers),
+ * and another one asked for is answered as if it did not exist, so a customer cannot tell someone
+ * else's list from a list that is not there. Every page, stream, sheet and answer that shows a
+ * list's prices asks this.
+ */
+export async function resolveReadableList(user: NonNullable<Principal> & { id: string }, asked: string | null) {
+  if (can(user, "prices:view-all-lists")) {
+    if (asked) {
+      const list = await findPriceListBySlug(asked);
+      return list ? ({ kind: "list", list } as const) : ({ kind: "notFound" } as const);
+    }
+    const first = await findFirstListForStaff();
+    return first ? ({ kind: "list", list: first } as const) : ({ kind: "none" } as const);
+  }
+  const own = await findCustomerList(user.id);
+  if (asked && asked !== own?.slug) return { kind: "notFound" } as const;
+  return own ? ({ kind: "list", list: own } as const) : ({ kind: "none" } as const);
 }

@@ -3,12 +3,7 @@ import { can, type Principal } from "~/auth/permissions";
 import { db, withTransaction } from "~/db/client.server";
 import { printPreference, printSelection, priceList, priceListItem, product } from "~/db/schema";
 import { findBuyerItems } from "~/features/price-lists/items.server";
-import {
-  findCustomerList,
-  findFirstListForStaff,
-  findPriceListBySlug,
-  listPriceListNames,
-} from "~/features/price-lists/lists.server";
+import { listPriceListNames, resolveReadableList } from "~/features/price-lists/lists.server";
 import { isLang, type Lang } from "~/i18n/config";
 import { translatorFor } from "~/i18n/store";
 import { siteInfo } from "~/lib/site.server";
@@ -122,28 +117,6 @@ export async function changeSelection(userId: string, list: ListRef, change: Sel
   return findSelectedSlugs(userId, list.id);
 }
 
-/**
- * The list a person may print: staff any list (the one asked for, else the last one they printed,
- * else the first they see on /pricesprivate); a customer only the list /pricesprivate shows them,
- * and asking for another one is answered as if it did not exist.
- */
-export async function resolvePrintList(
-  user: NonNullable<Principal> & { id: string },
-  asked: string | null,
-): Promise<{ kind: "list"; list: ListRef } | { kind: "notFound" } | { kind: "none" }> {
-  if (can(user, "prices:view-all-lists")) {
-    if (asked) {
-      const list = await findPriceListBySlug(asked);
-      return list ? { kind: "list", list } : { kind: "notFound" };
-    }
-    const first = await findFirstListForStaff();
-    return first ? { kind: "list", list: first } : { kind: "none" };
-  }
-  const own = await findCustomerList(user.id);
-  if (asked && asked !== own?.slug) return { kind: "notFound" };
-  return own ? { kind: "list", list: own } : { kind: "none" };
-}
-
 export type SheetPage =
   | { kind: "none"; options: SheetOptions; rejected: RejectedOption[]; lists: ListRef[] }
   | { kind: "notFound"; options: SheetOptions; rejected: RejectedOption[]; lists: ListRef[] }
@@ -178,9 +151,9 @@ export async function loadSheetPage(
   const lists = staff ? (await listPriceListNames()).map(({ id, slug, name }) => ({ id, slug, name })) : [];
   // A malformed list name names no list: the same answer as an unknown one.
   if (rejected.some((r) => r.option === "list")) return { kind: "notFound", options, rejected: [], lists };
-  let resolved = await resolvePrintList(user, options.list);
+  let resolved = await resolveReadableList(user, options.list);
   // A remembered list that has since been deleted is not the person's mistake: fall back quietly.
-  if (resolved.kind === "notFound" && !given.list) resolved = await resolvePrintList(user, null);
+  if (resolved.kind === "notFound" && !given.list) resolved = await resolveReadableList(user, null);
   if (resolved.kind !== "list") return { kind: resolved.kind, options, rejected, lists };
 
   const list = resolved.list;
