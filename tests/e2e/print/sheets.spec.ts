@@ -119,17 +119,30 @@ describe("printed price sheets", () => {
   });
 });
 
+/** How many saves of the selection the page has sent and not yet had answered. */
+function savesInFlight(page: Page) {
+  const pending = new Set<unknown>();
+  const isSave = (url: string) => new URL(url).pathname === "/prices-selected/selection";
+  page.on("request", (r) => void (isSave(r.url()) && r.method() === "POST" && pending.add(r)));
+  page.on("requestfinished", (r) => void pending.delete(r));
+  page.on("requestfailed", (r) => void pending.delete(r));
+  return () => pending.size;
+}
+
 describe("the selection of products to print", () => {
   it("survives a reload and another browser, and prints only what was ticked", async () => {
     const seller = await session({ as: "seller" });
     const slug = await createListCopy(seller, uniqueName("Print"));
     await seller.goto(`/pricesprivate/${slug}`);
     await visible(seller.page.getByText("No products selected"));
+    const saving = savesInFlight(seller.page);
     await seller.page.getByRole("checkbox", { name: "Select Hass Avocados" }).check();
     await seller.page.getByRole("checkbox", { name: "Select all of Herbs" }).check();
     const count = seller.page.getByText(/^\d+ products selected$/);
     await visible(count);
     const ticked = await count.innerText();
+    // The ticks are saved in the background: a reload before the server has them would undo them.
+    await expect.poll(saving, { timeout: 15_000 }).toBe(0);
 
     await seller.page.reload();
     await seller.hydrated();
