@@ -2,6 +2,19 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+// One way to translate, and the document above the pages it renders.
+const restrictedPaths = [
+  {
+    name: "react-i18next",
+    importNames: ["useTranslation"],
+    message: "Use useTranslation from ~/i18n/use-translation: one shared translator per language and namespaces.",
+  },
+  {
+    name: "~/root",
+    message: "The document imports the shell and the pages, not the other way: use ~/lib/root-data.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -37,12 +50,24 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          paths: [
+          paths: restrictedPaths,
+        },
+      ],
+    },
+  },
+  {
+    // Imports run down the layers (docs/ARCHITECTURE.md): the shared library knows no feature,
+    // route or auth module.
+    files: ["app/lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: restrictedPaths,
+          patterns: [
             {
-              name: "react-i18next",
-              importNames: ["useTranslation"],
-              message:
-                "Use useTranslation from ~/i18n/use-translation: one shared translator per language and namespaces.",
+              group: ["~/features/*", "~/routes/*", "~/auth/*", "~/root", "../features/*", "../routes/*", "../auth/*"],
+              message: "app/lib is shared by every layer: it imports no feature, route or auth module.",
             },
           ],
         },

@@ -10,7 +10,6 @@ import {
   isRouteErrorResponse,
   useLocation,
   useRouteError,
-  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -27,6 +26,7 @@ import { isTheme, themeCookie, themeScript, type Theme } from "./lib/theme";
 import { siteInfo } from "./lib/site.server";
 import { localBusinessJsonLd, organizationJsonLd, publicPageUrls } from "./lib/seo";
 import { rootDataFrom } from "./lib/meta";
+import { useRootData, type RootData } from "./lib/root-data";
 import { translatorFor } from "./i18n/store";
 
 /** Only for the root error page: every page has its own meta, and an error page still needs a title. */
@@ -62,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     translationsUrl: user ? signedInTranslations(lang).path : null,
     theme: (isTheme(cookieTheme) ? cookieTheme : "system") as Theme,
     site: siteInfo(),
-  });
+  } satisfies RootData);
 }
 
 /** After signing in or switching language, the new translations are there before anything renders with them. */
@@ -70,12 +70,6 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const root = await serverLoader();
   if (root.translationsUrl) await loadTranslations(root.lang, root.translationsUrl);
   return root;
-}
-
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
-
-export function useRootData() {
-  return useRouteLoaderData("root") as RootData | undefined;
 }
 
 /**

@@ -1,14 +1,15 @@
 import type { MetaDescriptor } from "react-router";
-import type { Lang } from "~/i18n/config";
 import { translatorFor } from "~/i18n/store";
+import type { RootData } from "./root-data";
 import { ogImageKey, ogImageSize } from "./site-images";
 
 export { translatorFor };
 
-type RootLike = { lang: Lang; site: { name: string; baseUrl: string } } | undefined;
-
-export function rootDataFrom(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): RootLike {
-  return matches.find((m) => m?.id === "root")?.loaderData as RootLike;
+/** The root loader's data from a meta function's matches. */
+export function rootDataFrom(
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
+): RootData | undefined {
+  return matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
 }
 
 /**

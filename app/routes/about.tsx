@@ -1,6 +1,6 @@
 import { AboutPage } from "~/features/landing/components/about-page";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/about";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -12,7 +12,7 @@ import { contactValuesFrom, echoValues, validateContact } from "~/features/conta
 import { submitContactRequest } from "~/features/contact/submit-contact.server";
 import { logger } from "~/lib/logger.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/contact";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -13,7 +13,7 @@ import type { PublicPrices } from "~/features/catalog/types";
 import { logger } from "~/lib/logger.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/prices";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -14,7 +14,7 @@ import { productJsonLd } from "~/features/catalog/structured-data";
 import { imageUrl } from "~/lib/images";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 export function Footer() {
   const { t } = useTranslation("navigation");

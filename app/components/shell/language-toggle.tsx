@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, useLocation } from "react-router";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 /**
  * A plain link to the same page with ?lang=…, so it works before hydration and is crawlable

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { LanguageToggle } from "./language-toggle";
 import { MenuButton, menuItemClass } from "./menu-button";
 import { publicNav, privateTopNav, visibleGroups, visibleItems, type NavItem } from "./nav-items";

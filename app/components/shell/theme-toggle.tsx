@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import { applyTheme, isTheme, themeStorageKey, themes, type Theme } from "~/lib/theme";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { MenuButton, menuItemClass } from "./menu-button";
 
 const icons = { light: Sun, dark: Moon, system: Monitor } as const;
