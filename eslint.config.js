@@ -56,9 +56,9 @@ export default tseslint.config(
     },
   },
   {
-    // Imports run down the layers (docs/ARCHITECTURE.md): the shared library knows no feature,
-    // route or auth module.
-    files: ["app/lib/**/*.{ts,tsx}"],
+    // Imports run down the layers (docs/ARCHITECTURE.md): the database layer and the shared
+    // library know no feature, route, auth or start-up module.
+    files: ["app/lib/**/*.{ts,tsx}", "app/db/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -66,8 +66,18 @@ export default tseslint.config(
           paths: restrictedPaths,
           patterns: [
             {
-              group: ["~/features/*", "~/routes/*", "~/auth/*", "~/root", "../features/*", "../routes/*", "../auth/*"],
-              message: "app/lib is shared by every layer: it imports no feature, route or auth module.",
+              group: [
+                "~/features/*",
+                "~/routes/*",
+                "~/auth/*",
+                "~/setup/*",
+                "../features/*",
+                "../routes/*",
+                "../auth/*",
+                "../setup/*",
+              ],
+              message:
+                "app/db and app/lib serve every layer above them: they import no feature, route, auth or setup module.",
             },
           ],
         },

@@ -48,7 +48,7 @@ async function findActingUser(wanted: CliRole): Promise<Person | null> {
   const { asc, eq } = await import("drizzle-orm");
   const { db } = await import("../app/db/client.server");
   const { user } = await import("../app/db/schema");
-  const { demoAccounts } = await import("../app/db/seed-data");
+  const { demoAccounts } = await import("../app/setup/seed-data");
   const demo = demoAccounts.find((a) => a.role === wanted)!;
   const rows = await db()
     .select({ id: user.id, email: user.email })

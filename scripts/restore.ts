@@ -25,7 +25,7 @@ await runTool(
   async () => {
     const { config } = await import("../app/config.server");
     const { restoreDatabase } = await import("./lib/backup");
-    const { bootstrap } = await import("../app/db/bootstrap.server");
+    const { bootstrap } = await import("../app/setup/bootstrap.server");
     const c = config();
     const result = await restoreDatabase({ file, dataDir: c.DATA_DIR, databaseUrl: c.DATABASE_URL });
     await bootstrap();

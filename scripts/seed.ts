@@ -15,7 +15,7 @@ if (hasFlag("help")) {
 await runTool("npm run seed", async () => {
   const { config } = await import("../app/config.server");
   const { seedDatabase } = await import("./lib/seed");
-  const { demoAccounts, demoPassword } = await import("../app/db/seed-data");
+  const { demoAccounts, demoPassword } = await import("../app/setup/seed-data");
   const c = config();
   const result = await seedDatabase({ demo: hasFlag("demo") });
   const target = c.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `the embedded database in ${c.DATA_DIR}`;

@@ -22,7 +22,7 @@ async function main() {
     const url = c.SITE_URL.replace(/:\d+$/, "") + (c.SITE_URL.match(/:\d+$/) ? `:${server.port}` : "");
     console.log(`\nThe site is running on ${url}`);
     if (!c.DATABASE_URL) {
-      const { demoAccounts, demoPassword } = await import("../app/db/seed-data");
+      const { demoAccounts, demoPassword } = await import("../app/setup/seed-data");
       console.log(`Embedded database in ${c.DATA_DIR}. Demo accounts (password ${demoPassword}):`);
       for (const a of demoAccounts) console.log(`  ${a.role.padEnd(8)} ${a.email}`);
     }

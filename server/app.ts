@@ -3,7 +3,7 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { requestInfoContext } from "~/context";
-import { bootstrap, shutdownDatabase } from "~/db/bootstrap.server";
+import { bootstrap, shutdownDatabase } from "~/setup/bootstrap.server";
 import { databaseHandle } from "~/db/client.server";
 import { sql } from "drizzle-orm";
 import { startImportWorker, stopImportWorker } from "~/features/imports/jobs.server";
@@ -65,7 +65,7 @@ async function sweep() {
 export async function startup() {
   await bootstrap({ seedOnFirstStart: true });
   // The site's own illustrations, rendered once per data directory (a few seconds on a first start).
-  const { generateSiteImages } = await import("~/db/seed-images.server");
+  const { generateSiteImages } = await import("~/setup/seed-images.server");
   await generateSiteImages();
   mailTimer = setInterval(() => {
     deliverDueMessages().catch((error) => logger.error({ err: error }, "mail delivery loop failed"));

@@ -1,5 +1,5 @@
 import "../../app/i18n/instance";
-import { demoAccounts, seedPriceLists, seedProducts } from "../../app/db/seed-data";
+import { demoAccounts, seedPriceLists, seedProducts } from "../../app/setup/seed-data";
 import { planRequest } from "../../app/features/assistant/engine/plan";
 import type { AssistantCatalog, AssistantProduct, PlanContext } from "../../app/features/assistant/engine/types";
 import type { StreamEvent } from "../../app/features/assistant/schema";

@@ -13,7 +13,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { fileTimestamp, writeEmbeddedDump } from "../../app/db/bootstrap.server";
+import { fileTimestamp, writeEmbeddedDump } from "../../app/setup/bootstrap.server";
 import { databaseHandle } from "../../app/db/client.server";
 import { CliError } from "./cli";
 

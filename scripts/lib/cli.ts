@@ -113,7 +113,7 @@ export async function runTool(
     config();
     release = lockEmbeddedDatabase(holder);
     if (options.bootstrap !== false) {
-      const { bootstrap } = await import("../../app/db/bootstrap.server");
+      const { bootstrap } = await import("../../app/setup/bootstrap.server");
       await bootstrap({ auth: options.auth });
     }
     code = (await work()) ?? 0;
@@ -122,7 +122,7 @@ export async function runTool(
     code = 1;
   } finally {
     try {
-      const { shutdownDatabase } = await import("../../app/db/bootstrap.server");
+      const { shutdownDatabase } = await import("../../app/setup/bootstrap.server");
       await shutdownDatabase();
     } catch {
       // Closing after a failure may fail too; the exit below ends the process either way.

@@ -1,5 +1,5 @@
 import "../../app/i18n/instance";
-import { demoAccounts } from "../../app/db/seed-data";
+import { demoAccounts } from "../../app/setup/seed-data";
 import { buildMessage, type MessageItem, type MessageOptions } from "../../app/features/export/message";
 import type { ExportAnswer } from "../../app/features/export/schema";
 import { findBuyerItems } from "../../app/features/price-lists/items.server";

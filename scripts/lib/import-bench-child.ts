@@ -20,7 +20,7 @@ if (command !== "prepare" && !(command === "import" && file && listSlug)) {
   process.exit(1);
 }
 
-const { bootstrap, shutdownDatabase } = await import("../../app/db/bootstrap.server");
+const { bootstrap, shutdownDatabase } = await import("../../app/setup/bootstrap.server");
 await bootstrap({ auth: false });
 const actor = { id: null };
 

@@ -3,8 +3,8 @@ import { initAuth, resetAuthForTests } from "../../app/auth/auth.server";
 import { closeDatabase, db, openDatabase, type OpenOptions } from "../../app/db/client.server";
 import { migrateDatabase } from "../../app/db/migrate.server";
 import { product, user } from "../../app/db/schema";
-import { demoAccounts, seedProducts } from "../../app/db/seed-data";
-import { seedCatalog, seedDemoAccounts } from "../../app/db/seed.server";
+import { demoAccounts, seedProducts } from "../../app/setup/seed-data";
+import { seedCatalog, seedDemoAccounts } from "../../app/setup/seed.server";
 import { addProductsToList } from "../../app/features/price-lists/items.server";
 import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
 

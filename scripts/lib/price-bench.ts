@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { demoAccounts } from "../../app/db/seed-data";
+import { demoAccounts } from "../../app/setup/seed-data";
 import { centsToInput } from "../../app/lib/money";
 import { signIn } from "../../tests/support/server";
 import {

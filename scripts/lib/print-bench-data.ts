@@ -3,8 +3,8 @@ import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { db } from "../../app/db/client.server";
 import { product } from "../../app/db/schema";
-import { seedProducts } from "../../app/db/seed-data";
-import { demoImageKey } from "../../app/db/seed-images.server";
+import { seedProducts } from "../../app/setup/seed-data";
+import { demoImageKey } from "../../app/setup/seed-images.server";
 import { seedPriceBench, type PriceBenchList } from "./price-bench-data";
 
 export type PrintBenchList = PriceBenchList & { imageKeys: string[] };

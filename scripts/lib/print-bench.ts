@@ -1,4 +1,4 @@
-import { demoAccounts } from "../../app/db/seed-data";
+import { demoAccounts } from "../../app/setup/seed-data";
 import { signIn } from "../../tests/support/server";
 import {
   median,

@@ -1,5 +1,5 @@
-import { seedCatalog, seedDemoAccounts } from "../../app/db/seed.server";
-import { generateDemoImages } from "../../app/db/seed-images.server";
+import { seedCatalog, seedDemoAccounts } from "../../app/setup/seed.server";
+import { generateDemoImages } from "../../app/setup/seed-images.server";
 
 export type SeedResult = { catalogSeeded: boolean; imagesWritten: number; accountsCreated: string[] };
 

@@ -6,7 +6,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedCatalog, seedDemoAccounts } from "../../app/db/seed.server";
+import { seedCatalog, seedDemoAccounts } from "../../app/setup/seed.server";
 import { runScript } from "../support/run-script";
 import { useTestDatabase } from "../support/test-db";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/context";
-import { seedCatalog } from "../../app/db/seed.server";
+import { seedCatalog } from "../../app/setup/seed.server";
 import { addMessage } from "../../app/features/assistant/conversations.server";
 import type { StreamEvent } from "../../app/features/assistant/schema";
 import { findBuyerItems, savePriceEdits } from "../../app/features/price-lists/items.server";

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "../../app/config.server";
 import type { SessionUser } from "../../app/context";
-import { seedCatalog } from "../../app/db/seed.server";
+import { seedCatalog } from "../../app/setup/seed.server";
 import { planForUser } from "../../app/features/assistant/plan.server";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";

@@ -11,7 +11,7 @@ import "../../app/i18n/instance";
 import type { SessionUser } from "../../app/context";
 import { db } from "../../app/db/client.server";
 import { priceList, product } from "../../app/db/schema";
-import { seedCatalog } from "../../app/db/seed.server";
+import { seedCatalog } from "../../app/setup/seed.server";
 import { planForUser } from "../../app/features/assistant/plan.server";
 import type { Plan } from "../../app/features/assistant/engine/types";
 import { addProductsToList } from "../../app/features/price-lists/items.server";

@@ -87,7 +87,7 @@ beforeAll(async () => {
   let databaseUrl: string | undefined;
   if (test.kind === "postgres") {
     // The embedded database seeds itself on first start; PostgreSQL gets the demo data here.
-    const { seedCatalog, seedDemoAccounts } = await import("../../app/db/seed.server");
+    const { seedCatalog, seedDemoAccounts } = await import("../../app/setup/seed.server");
     await seedCatalog();
     await seedDemoAccounts();
     databaseUrl = test.url;

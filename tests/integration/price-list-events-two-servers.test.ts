@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server";
 import { product, user } from "../../app/db/schema";
-import { seedDemoAccounts } from "../../app/db/seed.server";
+import { seedDemoAccounts } from "../../app/setup/seed.server";
 import { addProductsToList } from "../../app/features/price-lists/items.server";
 import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
 import { PriceEventStream, saveEditedPrice } from "../../scripts/lib/price-event-stream";

@@ -5,7 +5,7 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page, Response } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { launchBrowser } from "./browser";
-import { demoAccounts } from "../../app/db/seed-data";
+import { demoAccounts } from "../../app/setup/seed-data";
 import { nextClientAddress, signIn, type SignedInRole } from "./server";
 
 export type Who = "anonymous" | SignedInRole;

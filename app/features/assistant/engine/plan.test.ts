@@ -1,6 +1,6 @@
 import "~/i18n/instance";
 import { describe, expect, it } from "vitest";
-import { seedPriceLists, seedProducts } from "~/db/seed-data";
+import { seedPriceLists, seedProducts } from "~/setup/seed-data";
 import { applyAdjustment } from "~/lib/money";
 import { planRequest } from "./plan";
 import type { AssistantCatalog, AssistantProduct, Plan, PlanContext } from "./types";

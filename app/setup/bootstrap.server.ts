@@ -4,9 +4,9 @@ import type { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
 import { config } from "~/config.server";
 import { logger } from "~/lib/logger.server";
-import { closeDatabase, isDatabaseOpen, openDatabase, type DatabaseHandle } from "./client.server";
-import { migrateDatabase, pendingMigrations } from "./migrate.server";
-import { appSetting } from "./schema";
+import { closeDatabase, isDatabaseOpen, openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { migrateDatabase, pendingMigrations } from "~/db/migrate.server";
+import { appSetting } from "~/db/schema";
 
 export type BootstrapOptions = {
   /** Seed the catalogue and demo accounts when the database is new (the embedded default). */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { withTransaction, type Tx } from "./client.server";
-import { appSetting, customerPriceList, priceList, priceListItem, product, user } from "./schema";
+import { withTransaction, type Tx } from "~/db/client.server";
+import { appSetting, customerPriceList, priceList, priceListItem, product, user } from "~/db/schema";
 import { demoAccounts, demoPassword, seedPriceLists, seedProducts } from "./seed-data";
 import { applyAdjustment } from "~/lib/money";
 import { hashPassword, insertUserWithPassword } from "~/features/users/create-user.server";
