@@ -1,4 +1,5 @@
 import { asc, inArray } from "drizzle-orm";
+import { can } from "~/auth/permissions";
 import { db } from "~/db/client.server";
 import { priceListItem, product } from "~/db/schema";
 import { isCategory } from "~/features/catalog/categories";
@@ -14,13 +15,13 @@ export async function loadAssistantCatalog(user: {
   id: string;
   role: AssistantRole;
 }): Promise<{ catalog: AssistantCatalog; defaultList: AssistantList | null }> {
-  const own = user.role === "customer" ? await findCustomerList(user.id) : null;
-  const lists: AssistantList[] =
-    user.role === "customer"
-      ? own
-        ? [{ id: own.id, slug: own.slug, name: own.name }]
-        : []
-      : await listPriceListNames();
+  const staff = can(user, "prices:view-all-lists");
+  const own = staff ? null : await findCustomerList(user.id);
+  const lists: AssistantList[] = staff
+    ? await listPriceListNames()
+    : own
+      ? [{ id: own.id, slug: own.slug, name: own.name }]
+      : [];
   const [productRows, itemRows] = await Promise.all([
     db()
       .select({
@@ -72,7 +73,7 @@ export async function loadAssistantCatalog(user: {
   for (const item of itemRows) {
     if (sold.has(item.productId)) prices.get(item.listId)?.set(item.productId, item.priceCents);
   }
-  const defaultList = user.role === "customer" ? (lists[0] ?? null) : await staffDefaultList();
+  const defaultList = staff ? await staffDefaultList() : (lists[0] ?? null);
   return { catalog: { products, lists, prices }, defaultList };
 }
 
