@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { understandFile } from "../app/features/imports";
+import { understandFile } from "../app/features/imports/engine";
 
 const usage = `Usage: npx tsx scripts/import-engine-timing.ts [FILE]
 

@@ -61,11 +61,11 @@ function print(text: string) {
 await runTool(
   "npm run import:quickbooks",
   async () => {
-    const { MAX_IMPORT_FILE_BYTES, checkFileSize, FORMAT_KEYS } = await import("../app/features/imports");
-    const { importFile, allRunRows } = await import("../app/features/imports/import-file.server");
-    const { ImportRunError } = await import("../app/features/imports/run.server");
-    const { importTranslator, rejectionText } = await import("../app/features/imports/texts.server");
-    const { OUTCOME_KEYS } = await import("../app/features/imports/run-messages");
+    const { MAX_IMPORT_FILE_BYTES, checkFileSize, FORMAT_KEYS } = await import("../app/features/imports/engine");
+    const { importFile, allRunRows } = await import("../app/features/imports/run/import-file.server");
+    const { ImportRunError } = await import("../app/features/imports/run/run.server");
+    const { importTranslator, rejectionText } = await import("../app/features/imports/run/texts.server");
+    const { OUTCOME_KEYS } = await import("../app/features/imports/engine/run-messages");
     const t = importTranslator("en");
 
     // Refused on its size before it is read (section 9: at most 10 MB).

@@ -1,5 +1,5 @@
 import { requirePermission } from "~/auth/guards.server";
-import { findRunProgress } from "~/features/imports/screen-run.server";
+import { findRunProgress } from "~/features/imports/screen/api.server";
 import type { Route } from "./+types/import-quickbooks-run-progress";
 
 /** A run's state and batches as JSON, polled by its page while the run is going. */

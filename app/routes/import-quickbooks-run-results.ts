@@ -1,7 +1,7 @@
 import { getLang, requirePermission } from "~/auth/guards.server";
-import { exportImportRowsCsv } from "~/features/imports/export.server";
-import { ImportRunError } from "~/features/imports/run.server";
-import { finalStatusFilter } from "~/features/imports/screen-run.server";
+import { exportImportRowsCsv } from "~/features/imports/run/export.server";
+import { ImportRunError } from "~/features/imports/run/run.server";
+import { finalStatusFilter } from "~/features/imports/screen/api.server";
 import type { Route } from "./+types/import-quickbooks-run-results";
 
 /**

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { getLang, requirePermission } from "~/auth/guards.server";
-import { RunReport } from "~/features/imports/components/run-report";
-import { findImportRows, getImportRun } from "~/features/imports/run.server";
-import { RUN_RESULTS_PAGE_SIZE, resultRowFromRun } from "~/features/imports/run-view";
-import { finalStatusFilter, findFailedBatches } from "~/features/imports/screen-run.server";
+import { RunReport } from "~/features/imports/screen/components/run-report";
+import { findImportRows, getImportRun } from "~/features/imports/run/run.server";
+import { RUN_RESULTS_PAGE_SIZE, resultRowFromRun } from "~/features/imports/screen/run-view";
+import { finalStatusFilter, findFailedBatches } from "~/features/imports/screen/api.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/import-quickbooks-run";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getRequestInfo, getUser, requirePermission } from "~/auth/guards.server";
-import { listImportRuns } from "~/features/imports/run.server";
-import { handleBackgroundUpload, handleRunRequest } from "~/features/imports/screen-run.server";
+import { listImportRuns } from "~/features/imports/run/run.server";
+import { handleBackgroundUpload, handleRunRequest } from "~/features/imports/screen/api.server";
 import type { Route } from "./+types/import-quickbooks-runs";
 
 /**

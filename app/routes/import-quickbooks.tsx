@@ -1,9 +1,9 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getUser, requirePermission } from "~/auth/guards.server";
-import { ImportScreen } from "~/features/imports/components/import-screen";
-import { findExistingProducts } from "~/features/imports/existing.server";
-import { planRequestSchema, type ImportActionResult } from "~/features/imports/schema";
-import { findPastRuns } from "~/features/imports/screen-run.server";
+import { ImportScreen } from "~/features/imports/screen/components/import-screen";
+import { findExistingProducts } from "~/features/imports/run/existing.server";
+import { planRequestSchema, type ImportActionResult } from "~/features/imports/screen/schema";
+import { findPastRuns } from "~/features/imports/screen/api.server";
 import { findPriceListBySlug, listPriceLists } from "~/features/price-lists/lists.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/import-quickbooks";

@@ -31,7 +31,7 @@ async function prepare() {
 }
 
 async function timedImport() {
-  const { importFile } = await import("../../app/features/imports/import-file.server");
+  const { importFile } = await import("../../app/features/imports/run/import-file.server");
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   let last = performance.now();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server";
 import { activity, importBatch, importRun, job, user } from "../../app/db/schema";
 import { seedDemoAccounts } from "../../app/setup/seed.server";
-import { startBackgroundImport } from "../../app/features/imports/jobs.server";
+import { startBackgroundImport } from "../../app/features/imports/run/jobs.server";
 import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
 import { demoEmails, startAppServer, type AppServer } from "../support/server";
 import { useTestDatabase } from "../support/test-db";

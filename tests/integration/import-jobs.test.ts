@@ -25,9 +25,9 @@ import {
   startBackgroundImport,
   startImportWorker,
   stopImportWorker,
-} from "../../app/features/imports/jobs.server";
-import { findImportRows, getImportRun } from "../../app/features/imports/run.server";
-import { setImportFaultsForTests } from "../../app/features/imports/write.server";
+} from "../../app/features/imports/run/jobs.server";
+import { findImportRows, getImportRun } from "../../app/features/imports/run/run.server";
+import { setImportFaultsForTests } from "../../app/features/imports/run/write.server";
 import { freshImportData } from "../support/import-data";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";

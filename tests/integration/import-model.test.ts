@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "../../app/config.server";
 import { db } from "../../app/db/client.server";
 import { product } from "../../app/db/schema";
-import { importFile } from "../../app/features/imports/import-file.server";
+import { importFile } from "../../app/features/imports/run/import-file.server";
 import { freshImportData } from "../support/import-data";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";

@@ -4,9 +4,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/context";
 import { db } from "../../app/db/client.server";
 import { priceList, priceListItem, product } from "../../app/db/schema";
-import { indexExisting, planImport, understandFile } from "../../app/features/imports";
-import type { ExistingProduct } from "../../app/features/imports/plan";
-import { PLAN_KEYS_PER_REQUEST, planRequestChunks, type ImportActionResult } from "../../app/features/imports/schema";
+import { indexExisting, planImport, understandFile } from "../../app/features/imports/engine";
+import type { ExistingProduct } from "../../app/features/imports/engine/plan/plan";
+import {
+  PLAN_KEYS_PER_REQUEST,
+  planRequestChunks,
+  type ImportActionResult,
+} from "../../app/features/imports/screen/schema";
 import { action } from "../../app/routes/import-quickbooks";
 import { BASE_URL, callRoute, postForm, routeContext } from "../support/route-context";
 import { useTestDatabase } from "../support/test-db";

@@ -10,20 +10,20 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server";
 import { activity, importBatch, importRow, importRun, product } from "../../app/db/schema";
-import { understandFile } from "../../app/features/imports";
-import { exportImportRowsCsv } from "../../app/features/imports/export.server";
-import { importFile } from "../../app/features/imports/import-file.server";
-import { startBackgroundImport } from "../../app/features/imports/jobs.server";
-import { endAbandonedImportRuns, pruneOldImportRows } from "../../app/features/imports/retention.server";
+import { understandFile } from "../../app/features/imports/engine";
+import { exportImportRowsCsv } from "../../app/features/imports/run/export.server";
+import { importFile } from "../../app/features/imports/run/import-file.server";
+import { startBackgroundImport } from "../../app/features/imports/run/jobs.server";
+import { endAbandonedImportRuns, pruneOldImportRows } from "../../app/features/imports/run/retention.server";
 import {
   applyImportBatch,
   findImportRows,
   finishImportRun,
   getImportRun,
   startImportRun,
-} from "../../app/features/imports/run.server";
-import { ABANDONED_AFTER_MINUTES, IMPORT_ROWS_RETENTION_DAYS } from "../../app/features/imports/run-messages";
-import { setImportFaultsForTests } from "../../app/features/imports/write.server";
+} from "../../app/features/imports/run/run.server";
+import { ABANDONED_AFTER_MINUTES, IMPORT_ROWS_RETENTION_DAYS } from "../../app/features/imports/engine/run-messages";
+import { setImportFaultsForTests } from "../../app/features/imports/run/write.server";
 import { freshImportData } from "../support/import-data";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";

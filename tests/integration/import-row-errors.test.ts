@@ -7,10 +7,10 @@ import { and, count, eq, inArray } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server";
 import { importBatch, priceHistory, priceList, priceListItem, product } from "../../app/db/schema";
-import { indexExisting, planImport, understandText } from "../../app/features/imports";
-import { findExistingProducts } from "../../app/features/imports/existing.server";
-import { importFile } from "../../app/features/imports/import-file.server";
-import type { PreparedRow } from "../../app/features/imports/prepare.server";
+import { indexExisting, planImport, understandText } from "../../app/features/imports/engine";
+import { findExistingProducts } from "../../app/features/imports/run/existing.server";
+import { importFile } from "../../app/features/imports/run/import-file.server";
+import type { PreparedRow } from "../../app/features/imports/engine/prepare";
 import {
   applyImportBatch,
   applyPreparedBatch,
@@ -18,10 +18,10 @@ import {
   ImportRunError,
   loadRun,
   startImportRun,
-} from "../../app/features/imports/run.server";
-import type { ImportRowResult } from "../../app/features/imports/run-messages";
-import { rowMessageText } from "../../app/features/imports/texts.server";
-import { setImportFaultsForTests } from "../../app/features/imports/write.server";
+} from "../../app/features/imports/run/run.server";
+import type { ImportRowResult } from "../../app/features/imports/engine/run-messages";
+import { rowMessageText } from "../../app/features/imports/run/texts.server";
+import { setImportFaultsForTests } from "../../app/features/imports/run/write.server";
 import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
 import { freshImportData } from "../support/import-data";
 import { useTestDatabase } from "../support/test-db";

@@ -20,9 +20,9 @@ import {
   product,
 } from "../../app/db/schema";
 import Papa from "papaparse";
-import { understandFile } from "../../app/features/imports";
-import { exportImportRowsCsv } from "../../app/features/imports/export.server";
-import { importFile } from "../../app/features/imports/import-file.server";
+import { understandFile } from "../../app/features/imports/engine";
+import { exportImportRowsCsv } from "../../app/features/imports/run/export.server";
+import { importFile } from "../../app/features/imports/run/import-file.server";
 import {
   applyImportBatch,
   finishImportRun,
@@ -32,9 +32,9 @@ import {
   listImportRuns,
   recordFailedBatch,
   startImportRun,
-} from "../../app/features/imports/run.server";
-import type { ImportRowResult } from "../../app/features/imports/run-messages";
-import { setImportFaultsForTests } from "../../app/features/imports/write.server";
+} from "../../app/features/imports/run/run.server";
+import type { ImportRowResult } from "../../app/features/imports/engine/run-messages";
+import { setImportFaultsForTests } from "../../app/features/imports/run/write.server";
 import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
 import { freshImportData } from "../support/import-data";
 import { useTestDatabase } from "../support/test-db";

@@ -5,8 +5,8 @@
  * that dies in the middle of an import.
  */
 import { openDatabase } from "../../app/db/client.server";
-import { runDueImportJobs } from "../../app/features/imports/jobs.server";
-import { setImportFaultsForTests } from "../../app/features/imports/write.server";
+import { runDueImportJobs } from "../../app/features/imports/run/jobs.server";
+import { setImportFaultsForTests } from "../../app/features/imports/run/write.server";
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error("DATABASE_URL is required");

@@ -13,7 +13,7 @@ import {
   understandFile,
   type PipelineResult,
   type UnderstoodRow,
-} from "~/features/imports";
+} from "~/features/imports/engine";
 
 const DIR = path.resolve("tests/fixtures/quickbooks");
 const read = (name: string) => readFileSync(path.join(DIR, name));

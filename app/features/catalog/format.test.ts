@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createI18n } from "~/i18n/instance";
-import { PACK_UNITS, SOLD_UNITS } from "~/features/imports/types";
+import { PACK_UNITS, SOLD_UNITS } from "~/features/imports/engine/types";
 import { unitAndPack, unitAndPackLabeler } from "./format";
 
 describe("unitAndPackLabeler", () => {

@@ -1,0 +1,66 @@
+/**
+ * The QuickBooks import's universal pipeline (docs/decisions/013-import-engine.md). No Node-only
+ * API: the browser runs it in a Web Worker, the server re-runs it on every batch, and background
+ * jobs and the command line run it whole. Nothing here touches a database.
+ *
+ *   checkFileSize(bytes: number): Rejection | null                       before reading (MAX_IMPORT_FILE_BYTES)
+ *   decodeFile(bytes: Uint8Array | ArrayBuffer): DecodeResult            {ok, text, encoding, bom} | {ok: false, rejection}
+ *   detectFormat(text: string): DetectResult                             {ok, format: DetectedFormat} | {ok: false, rejection}
+ *   parseRows(text, format, {onBatch?, batchSize?}): Promise<ParseResult>
+ *       onBatch(rows: RawRow[], progress) may return a promise (reading waits). Resolves
+ *       {ok, rows, blankRecords, footerRecords} | {ok: false, rejection} (unclosed quote + line).
+ *       Write nothing until it resolves ok: a bad quote near the end rejects the whole file.
+ *   understandRow(raw: RawRow, format: DetectedFormat): UnderstoodRow   pure, per row
+ *   identifyRow(raw, format): {quickbooksId, importable}                 the same key and decision, cheaply
+ *   createDuplicateTracker() / markDuplicates(rows)                     last row of an item wins
+ *   planImport(rows: UnderstoodRow[], existing?: ExistingProducts): ImportPlan   dry run, no database
+ *   indexExisting(products: ExistingProduct[]): ExistingProducts
+ *   understandFile(bytes, {onBatch?, batchSize?, collect?}) / understandText(text, …): Promise<PipelineResult>
+ *       the whole pipeline in one call (decode → detect → parse → understand → duplicates)
+ *   describeRejection(r) / describeRowMessage(m): {key, values}          for t() in the `import` namespace
+ *   finalStatusBeforeWrite(status) / finalStatusAfterWrite(status)      section 4's final statuses
+ *
+ * Every user-facing text is a key under `engine` in app/i18n/locales/{en,es}/import.json.
+ */
+export { checkFileSize, decodeFile, type DecodeResult, type DecodedFile, type TextEncodingName } from "./read/decode";
+export { detectFormat, fieldForHeader, type DetectResult } from "./read/detect";
+export { parseRows, type ParseOptions, type ParseProgress, type ParseResult } from "./read/parse";
+export { createDuplicateTracker, identifyRow, markDuplicates, understandRow } from "./understand/understand";
+export {
+  indexExisting,
+  planImport,
+  type ExistingProduct,
+  type ExistingProducts,
+  type ImportPlan,
+  type PlanCounts,
+  type PlannedRow,
+  type SkipReason,
+} from "./plan/plan";
+export { understandFile, understandText, type PipelineOptions, type PipelineResult } from "./pipeline";
+export {
+  COLUMN_KEYS,
+  describeRejection,
+  describeRowMessage,
+  ENCODING_KEYS,
+  FORMAT_KEYS,
+  NO_DATA_ROWS_KEY,
+  PLAN_KEYS,
+  REJECTION_KEYS,
+  ROW_MESSAGE_KEYS,
+  SKIP_REASON_KEYS,
+  STATUS_KEYS,
+  type Described,
+} from "./messages";
+export { finalStatusAfterWrite, finalStatusBeforeWrite, type FinalStatus } from "./statuses";
+export { nameItem, type Naming } from "./understand/naming";
+export { parsePack } from "./understand/pack";
+export { parsePrice, parseQuantity } from "./understand/price";
+export { CATEGORIES } from "./dictionary";
+export {
+  DEFAULT_BATCH_SIZE,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_IMPORT_FILE_BYTES,
+  MAX_ITEM_NAME_LENGTH,
+  MAX_SKU_LENGTH,
+} from "./limits";
+export type * from "./types";

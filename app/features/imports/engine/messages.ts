@@ -1,0 +1,134 @@
+import type { TextEncodingName } from "./read/decode";
+import { MAX_IMPORT_FILE_BYTES } from "./limits";
+import type { PlanCounts, SkipReason } from "./plan/plan";
+import type { ColumnField, FormatId, Rejection, RejectionCode, RowMessage, RowMessageCode, RowStatus } from "./types";
+
+/**
+ * Where the engine's codes are worded: keys of the `import` namespace (locales/{en,es}/import.json,
+ * under `engine`). The screen calls `t(key, values)`; nothing here is user-facing text itself.
+ */
+export const REJECTION_KEYS = {
+  empty_file: "engine.rejections.emptyFile",
+  file_too_large: "engine.rejections.fileTooLarge",
+  spreadsheet_not_csv: "engine.rejections.spreadsheetNotCsv",
+  not_text: "engine.rejections.notText",
+  columns_not_found: "engine.rejections.columnsNotFound",
+  unclosed_quote: "engine.rejections.unclosedQuote",
+  malformed_quote: "engine.rejections.malformedQuote",
+} as const satisfies Record<RejectionCode, string>;
+
+export const ROW_MESSAGE_KEYS = {
+  price_missing: "engine.messages.priceMissing",
+  price_negative: "engine.messages.priceNegative",
+  price_invalid: "engine.messages.priceInvalid",
+  price_zero: "engine.messages.priceZero",
+  price_too_large: "engine.messages.priceTooLarge",
+  price_rounded: "engine.messages.priceRounded",
+  quantity_invalid: "engine.messages.quantityInvalid",
+  duplicate_item: "engine.messages.duplicateItem",
+  duplicate_superseded: "engine.messages.duplicateSuperseded",
+  item_name_truncated: "engine.messages.itemNameTruncated",
+  description_truncated: "engine.messages.descriptionTruncated",
+  sku_too_long: "engine.messages.skuTooLong",
+  name_not_recognized: "engine.messages.nameNotRecognized",
+  pack_not_found: "engine.messages.packNotFound",
+  missing_item_name: "engine.messages.missingItemName",
+  extra_cells: "engine.messages.extraCells",
+  service_item: "engine.messages.serviceItem",
+  known_non_product_code: "engine.messages.knownNonProductCode",
+  invalid_description: "engine.messages.invalidDescription",
+  inactive_item: "engine.messages.inactiveItem",
+} as const satisfies Record<RowMessageCode, string>;
+
+export const STATUS_KEYS = {
+  product: "engine.statuses.product",
+  processed_inactive: "engine.statuses.processedInactive",
+  skipped_service_item: "engine.statuses.skippedServiceItem",
+  skipped_known_non_product_code: "engine.statuses.skippedKnownNonProductCode",
+  skipped_invalid_description: "engine.statuses.skippedInvalidDescription",
+  error: "engine.statuses.error",
+} as const satisfies Record<RowStatus, string>;
+
+export const FORMAT_KEYS = {
+  qbo_classic: "engine.formats.qboClassic",
+  qbo_new: "engine.formats.qboNew",
+  qbd_item_list: "engine.formats.qbdItemList",
+  qbo_report: "engine.formats.qboReport",
+} as const satisfies Record<FormatId, string>;
+
+export const ENCODING_KEYS = {
+  "utf-8": "engine.encodings.utf8",
+  "utf-16le": "engine.encodings.utf16le",
+  "utf-16be": "engine.encodings.utf16be",
+  "windows-1252": "engine.encodings.windows1252",
+} as const satisfies Record<TextEncodingName, string>;
+
+export const COLUMN_KEYS = {
+  name: "engine.columns.name",
+  description: "engine.columns.description",
+  type: "engine.columns.type",
+  price: "engine.columns.price",
+  sku: "engine.columns.sku",
+  quantity: "engine.columns.quantity",
+  activeStatus: "engine.columns.activeStatus",
+  unit: "engine.columns.unit",
+  category: "engine.columns.category",
+  purchaseDescription: "engine.columns.purchaseDescription",
+  cost: "engine.columns.cost",
+} as const satisfies Record<ColumnField, string>;
+
+export const PLAN_KEYS = {
+  create: "engine.plan.create",
+  update: "engine.plan.update",
+  unchanged: "engine.plan.unchanged",
+  skipped: "engine.plan.skipped",
+  errors: "engine.plan.errors",
+  inactive: "engine.plan.inactive",
+  withoutPrice: "engine.plan.withoutPrice",
+  unrecognized: "engine.plan.unrecognized",
+} as const satisfies Record<Exclude<keyof PlanCounts, "total">, string>;
+
+export const SKIP_REASON_KEYS = {
+  service_item: "engine.plan.skipReasons.serviceItem",
+  known_non_product_code: "engine.plan.skipReasons.knownNonProductCode",
+  invalid_description: "engine.plan.skipReasons.invalidDescription",
+  duplicate: "engine.plan.skipReasons.duplicate",
+} as const satisfies Record<SkipReason, string>;
+
+export const NO_DATA_ROWS_KEY = "engine.noDataRows";
+
+/** The column names a QuickBooks export uses, quoted as they are in the file (not translated). */
+const QUICKBOOKS_HEADERS: Partial<Record<ColumnField, string>> = {
+  name: "Product/Service Name (Item)",
+  description: "Sales Description (Description)",
+  price: "Sales Price / Rate (Price)",
+};
+
+export type Described = { key: string; values: Record<string, string | number> };
+
+/** A rejection as `t(key, values)` arguments. */
+export function describeRejection(rejection: Rejection): Described {
+  switch (rejection.code) {
+    case "file_too_large":
+      return {
+        key: REJECTION_KEYS.file_too_large,
+        values: { maxMb: Math.round(MAX_IMPORT_FILE_BYTES / (1024 * 1024)) },
+      };
+    case "columns_not_found":
+      if (rejection.semicolons) return { key: "engine.rejections.columnsNotFoundSemicolons", values: {} };
+      return {
+        key: REJECTION_KEYS.columns_not_found,
+        values: { missing: rejection.missing.map((field) => QUICKBOOKS_HEADERS[field] ?? field).join(", ") },
+      };
+    case "unclosed_quote":
+    case "malformed_quote":
+      return { key: REJECTION_KEYS[rejection.code], values: { line: rejection.line } };
+    default:
+      return { key: REJECTION_KEYS[rejection.code], values: {} };
+  }
+}
+
+/** A row message as `t(key, values)` arguments. */
+export function describeRowMessage(message: RowMessage): Described {
+  return { key: ROW_MESSAGE_KEYS[message.code], values: message.params ?? {} };
+}

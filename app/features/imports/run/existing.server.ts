@@ -1,0 +1,64 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { priceListItem, product } from "~/db/schema";
+import type { ExistingProduct } from "../engine/plan/plan";
+
+/** Keys per query: well under PostgreSQL's 65,535 parameters, and a short query each. */
+const KEYS_PER_QUERY = 1_000;
+
+function chunks<T>(values: readonly T[], size: number) {
+  const out: T[][] = [];
+  for (let i = 0; i < values.length; i += size) out.push(values.slice(i, i + size));
+  return out;
+}
+
+/**
+ * The catalogue's products an import of these keys would match (the QuickBooks ID, then the
+ * SKU), with what the dry run compares: the price in the chosen list (null when the list has none),
+ * active, and quantity on hand. Archived products are included: a QuickBooks ID belongs to one
+ * product for good. Every product holding one of the SKUs comes back, so the plan can tell a SKU
+ * another product holds (docs/decisions/017-import-row-errors-and-upkeep.md). Reads only.
+ */
+export async function findExistingProducts(
+  priceListId: string,
+  keys: { quickbooksIds: readonly string[]; skus: readonly string[] },
+): Promise<ExistingProduct[]> {
+  const found = new Map<string, ExistingProduct>();
+  const lookups = [
+    ...chunks([...new Set(keys.quickbooksIds)], KEYS_PER_QUERY).map((ids) => inArray(product.quickbooksId, ids)),
+    ...chunks([...new Set(keys.skus)], KEYS_PER_QUERY).map((skus) => inArray(product.sku, skus)),
+  ];
+  for (const where of lookups) {
+    const rows = await db()
+      .select({
+        id: product.id,
+        quickbooksId: product.quickbooksId,
+        sku: product.sku,
+        active: product.active,
+        quantity: product.quantity,
+        priceCents: priceListItem.priceCents,
+        inList: sql<boolean>`${priceListItem.productId} is not null`,
+        archived: sql<boolean>`${product.archivedAt} is not null`,
+        name: product.nameEn,
+      })
+      .from(product)
+      .leftJoin(priceListItem, and(eq(priceListItem.productId, product.id), eq(priceListItem.priceListId, priceListId)))
+      .where(where)
+      .orderBy(product.createdAt, product.id);
+    for (const row of rows) {
+      if (found.has(row.id)) continue;
+      found.set(row.id, {
+        id: row.id,
+        quickbooksId: row.quickbooksId,
+        sku: row.sku,
+        priceCents: row.priceCents ?? null,
+        active: row.active,
+        quantity: row.quantity === null ? null : Number(row.quantity),
+        inList: Boolean(row.inList),
+        archived: Boolean(row.archived),
+        name: row.name,
+      });
+    }
+  }
+  return [...found.values()];
+}

@@ -1,0 +1,359 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { db, withTransaction } from "~/db/client.server";
+import { priceList, priceListItem, product } from "~/db/schema";
+import type { Actor } from "~/features/price-lists/internal.server";
+import { createPriceList, emptyListInput } from "~/features/price-lists/lists.server";
+import { checkFileSize, decodeFile, type TextEncodingName } from "../engine/read/decode";
+import { detectFormat } from "../engine/read/detect";
+import { DEFAULT_BATCH_SIZE } from "../engine/limits";
+import { parseRows } from "../engine/read/parse";
+import { understandText } from "../engine/pipeline";
+import { indexExisting, planImport, type ExistingProduct, type PlannedRow } from "../engine/plan/plan";
+import { duplicatesFrom, nameAndPrepare, type Duplicates } from "../engine/prepare";
+import {
+  applyPreparedBatchWithRetries,
+  finishImportRun,
+  ImportRunError,
+  insertRun,
+  loadRun,
+  namerFor,
+  recordedBatches,
+  storedRows,
+  type BatchOutcome,
+  type LoadedRun,
+} from "./run.server";
+import type { ImportMode, ImportRowMessage, ImportRowResult, ImportSummary, RowAction } from "../engine/run-messages";
+import { finalStatusAfterWrite, finalStatusBeforeWrite } from "../engine/statuses";
+import { rowMessageText } from "./texts.server";
+import type { DetectedFormat, Rejection } from "../engine/types";
+import { identifyRow, understandRow } from "../engine/understand/understand";
+
+/**
+ * The whole import on the server (background mode and the command line run the same
+ * modules as the screen). Two passes over the text: a quick one that refuses a bad file before
+ * anything is written and finds the items the file repeats (the last row of an item wins), then
+ * the real one, which understands each batch and writes it through the same batch writer as the
+ * screen's batches, with retries, while the next batch is being read. Memory stays bounded: no
+ * more than two batches of understood rows are held at once.
+ */
+
+export type ScannedFile = {
+  ok: true;
+  text: string;
+  encoding: TextEncodingName;
+  format: DetectedFormat;
+  totalRows: number;
+  /** [earlier row, later row of the same item that wins over it]. */
+  superseded: Array<[number, number]>;
+};
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The first pass: size, decoding, format, every record parsed (an unclosed quote anywhere refuses
+ * the whole file) and each row's QuickBooks ID, to find repeated items. Names nothing, writes nothing.
+ */
+export async function scanImportFile(bytes: Uint8Array): Promise<ScannedFile | { ok: false; rejection: Rejection }> {
+  const tooLarge = checkFileSize(bytes.byteLength);
+  if (tooLarge) return { ok: false, rejection: tooLarge };
+  const decoded = decodeFile(bytes);
+  if (!decoded.ok) return { ok: false, rejection: decoded.rejection };
+  const detected = detectFormat(decoded.text);
+  if (!detected.ok) return { ok: false, rejection: detected.rejection };
+  const { format } = detected;
+  const lastRow = new Map<string, number>();
+  const superseded: Array<[number, number]> = [];
+  const parsed = await parseRows(decoded.text, format, {
+    batchSize: 2_000,
+    onBatch: (raws) => {
+      for (const raw of raws) {
+        const { quickbooksId, importable } = identifyRow(raw, format);
+        if (!importable || quickbooksId === null) continue;
+        const previous = lastRow.get(quickbooksId);
+        if (previous !== undefined) superseded.push([previous, raw.row]);
+        lastRow.set(quickbooksId, raw.row);
+      }
+      return nextTurn();
+    },
+  });
+  if (!parsed.ok) return { ok: false, rejection: parsed.rejection };
+  return { ok: true, text: decoded.text, encoding: decoded.encoding, format, totalRows: parsed.rows, superseded };
+}
+
+export type RunProgress = { batchNumber: number; totalBatches: number; outcome: BatchOutcome };
+
+class Stopped extends Error {}
+
+/**
+ * The second pass: reads the text again a batch at a time, understands and names each batch and
+ * writes the batches of the run not recorded yet, in order, each tried up to three times; batches
+ * already recorded (applied or failed, e.g. before a restart) are never written again. One batch
+ * is written while the next is understood. `shouldStop` is asked between batches, never inside
+ * one. Returns false when it stopped early.
+ */
+export async function writeRunFromText(
+  run: LoadedRun,
+  text: string,
+  duplicates: Duplicates,
+  options: { shouldStop?: () => boolean; onProgress?: (progress: RunProgress) => void } = {},
+): Promise<boolean> {
+  const recorded = await recordedBatches(run.id);
+  const namer = namerFor(run.id);
+  const { format } = run.context;
+  let batchNumber = 0;
+  let writing: Promise<void> = Promise.resolve();
+  const write = async (n: number, rows: ReturnType<typeof understandRow>[]) => {
+    const prepared = await nameAndPrepare(rows, duplicates, namer);
+    await applyPreparedBatchWithRetries(run, n, prepared, (outcome) =>
+      options.onProgress?.({ batchNumber: n, totalBatches: run.totalBatches, outcome }),
+    );
+  };
+  try {
+    const parsed = await parseRows(text, format, {
+      batchSize: run.batchSize,
+      onBatch: async (raws) => {
+        const n = ++batchNumber;
+        const rows = recorded.has(n) ? null : raws.map((raw) => understandRow(raw, format));
+        await writing;
+        if (!rows) return nextTurn();
+        if (options.shouldStop?.()) throw new Stopped();
+        writing = write(n, rows);
+      },
+    });
+    await writing;
+    if (!parsed.ok) throw new Error(`the stored file no longer reads: ${parsed.rejection.code}`);
+    return true;
+  } catch (error) {
+    await writing.catch(() => {});
+    if (error instanceof Stopped) return false;
+    throw error;
+  }
+}
+
+export type ImportFileInput = {
+  actor: Actor;
+  fileName: string;
+  bytes: Uint8Array;
+  /** The price list by slug, or a new list by name (the command line's --new-list). */
+  listSlug?: string;
+  newListName?: string;
+  dryRun?: boolean;
+  batchSize?: number;
+  mode?: ImportMode;
+  /** Return every row's result (default false: read them with findImportRows or allRunRows). */
+  collectRows?: boolean;
+  onProgress?: (progress: RunProgress) => void;
+};
+
+export type ImportFileResult =
+  | {
+      ok: true;
+      summary: ImportSummary;
+      /** Every row's result with `collectRows` (always for a dry run); else empty. */
+      rows: ImportRowResult[];
+    }
+  | { ok: false; rejection: Rejection; summary: null; rows: [] };
+
+/**
+ * Imports a whole file now (the command line; the benchmark): a refused file writes nothing (not
+ * even a new list); a dry run reads the catalogue and writes nothing; otherwise a run is written
+ * batch by batch and finished.
+ */
+export async function importFile(input: ImportFileInput): Promise<ImportFileResult> {
+  const batchSize = input.batchSize ?? DEFAULT_BATCH_SIZE;
+  const scan = await scanImportFile(input.bytes);
+  if (!scan.ok) return { ok: false, rejection: scan.rejection, summary: null, rows: [] };
+  if (input.newListName === undefined && !input.listSlug?.trim()) throw new ImportRunError("listRequired", 400);
+  if (input.dryRun) return dryRun(input, scan, batchSize);
+
+  let listSlug = input.listSlug?.trim() ?? "";
+  if (input.newListName !== undefined) {
+    const name = input.newListName.trim();
+    if (!name) throw new ImportRunError("listRequired", 400);
+    const created = await createPriceList(input.actor, emptyListInput(name));
+    listSlug = created.slug;
+  }
+
+  const created = await withTransaction((tx) =>
+    insertRun(tx, {
+      actor: input.actor,
+      listSlug,
+      fileName: input.fileName,
+      format: scan.format,
+      encoding: scan.encoding,
+      totalRows: scan.totalRows,
+      batchSize,
+      mode: input.mode ?? "cli",
+      status: "pending",
+      superseded: scan.superseded,
+    }),
+  );
+  const run = await loadRun(created.id);
+  const results: ImportRowResult[] = [];
+  await writeRunFromText(run, scan.text, duplicatesFrom(scan.superseded), {
+    onProgress: (progress) => {
+      if (input.collectRows && progress.outcome.status !== "retry") results.push(...progress.outcome.rows);
+      input.onProgress?.(progress);
+    },
+  });
+  const summary = await finishImportRun(run.id);
+  return { ok: true, summary, rows: results };
+}
+
+/** The rows of a run, in order (e.g. for the command line's --json). */
+export async function allRunRows(runId: string) {
+  const run = await loadRun(runId);
+  const rows: ImportRowResult[] = [];
+  for (let n = 1; n <= run.totalBatches; n++) rows.push(...(await storedRows(runId, n)));
+  return rows;
+}
+
+/** What the list and catalogue hold for the plan: every product, with its price in the list. */
+async function existingProducts(listSlug: string | undefined): Promise<ExistingProduct[]> {
+  let listId: string | null = null;
+  if (listSlug) {
+    const [list] = await db()
+      .select({ id: priceList.id })
+      .from(priceList)
+      .where(and(eq(priceList.slug, listSlug), isNull(priceList.deletedAt)));
+    if (!list) throw new ImportRunError("listNotFound", 404);
+    listId = list.id;
+  }
+  const products = await db()
+    .select({
+      id: product.id,
+      quickbooksId: product.quickbooksId,
+      sku: product.sku,
+      active: product.active,
+      quantity: product.quantity,
+      archivedAt: product.archivedAt,
+      name: product.nameEn,
+    })
+    .from(product)
+    // The order the writer takes products matched by SKU in: oldest first.
+    .orderBy(product.createdAt, product.id);
+  const prices = listId
+    ? new Map(
+        (
+          await db()
+            .select({ productId: priceListItem.productId, priceCents: priceListItem.priceCents })
+            .from(priceListItem)
+            .where(eq(priceListItem.priceListId, listId))
+        ).map((i) => [i.productId, i.priceCents]),
+      )
+    : new Map<string, number | null>();
+  return products.map((p) => ({
+    id: p.id,
+    quickbooksId: p.quickbooksId,
+    sku: p.sku,
+    active: p.active,
+    quantity: p.quantity === null ? null : Number(p.quantity),
+    priceCents: prices.get(p.id) ?? null,
+    inList: prices.has(p.id),
+    archived: p.archivedAt !== null,
+    name: p.name,
+  }));
+}
+
+const PLANNED_ACTION: Record<PlannedRow["action"], RowAction> = {
+  create: "created",
+  update: "updated",
+  unchanged: "unchanged",
+  skip: "skipped",
+  error: "error",
+};
+
+/** A dry run: the plan against the catalogue as it is, and what each row would become. Nothing is written. */
+async function dryRun(input: ImportFileInput, scan: ScannedFile, batchSize: number): Promise<ImportFileResult> {
+  const existing = await existingProducts(input.newListName !== undefined ? undefined : input.listSlug?.trim());
+  const understood = await understandText(scan.text, { batchSize, onBatch: nextTurn }, scan.encoding);
+  if (!understood.ok) return { ok: false, rejection: understood.rejection, summary: null, rows: [] };
+  const rows = understood.rows;
+  const plan = planImport(rows, indexExisting(existing));
+  const planned = new Map(plan.rows.map((p) => [p.row, p]));
+  const results = rows.map((row): ImportRowResult => {
+    const p = planned.get(row.row)!;
+    const action = p.action === "skip" && p.reason === "duplicate" ? "duplicate" : PLANNED_ACTION[p.action];
+    // A row the writer would refuse (docs/decisions/017-import-row-errors-and-upkeep.md): its
+    // status and reason, as the run would store them.
+    const refusal = p.action === "error" ? p.refusal : undefined;
+    const messages: ImportRowMessage[] = refusal ? [refusal.message, ...row.messages] : row.messages;
+    return {
+      row: row.row,
+      batch: Math.ceil(row.row / batchSize),
+      line: row.line,
+      item: row.item,
+      quickbooksId: row.quickbooksId,
+      name: row.name,
+      nameEs: row.nameEs,
+      category: row.category,
+      packValue: row.packValue,
+      packUnit: row.packUnit,
+      unit: row.unit,
+      priceCents: row.priceCents,
+      sku: row.sku,
+      quantity: row.quantityOnHand,
+      productId: "productId" in p ? p.productId : (refusal?.productId ?? null),
+      action,
+      namedBy: row.importable ? "engine" : null,
+      aiStatus: row.aiStatus,
+      dbProductStatus: refusal ? (refusal.status === "error_db_product" ? "error" : "skipped") : "pending",
+      dbPriceStatus: refusal ? (refusal.status === "error_db_price" ? "error" : "skipped") : "pending",
+      finalStatus: refusal
+        ? refusal.status
+        : row.importable
+          ? finalStatusAfterWrite(row.status as "product" | "processed_inactive")
+          : finalStatusBeforeWrite(row.status),
+      messages,
+      message: rowMessageText(messages),
+    };
+  });
+  const c = plan.counts;
+  let listName = input.newListName?.trim() ?? "";
+  if (input.newListName === undefined && input.listSlug) {
+    const [list] = await db()
+      .select({ name: priceList.name })
+      .from(priceList)
+      .where(eq(priceList.slug, input.listSlug.trim()));
+    listName = list?.name ?? "";
+  }
+  const summary: ImportSummary = {
+    runId: null,
+    listSlug: input.listSlug?.trim() ?? "",
+    listName,
+    fileName: input.fileName,
+    format: scan.format.id,
+    mode: input.mode ?? "cli",
+    dryRun: true,
+    totalRows: c.total,
+    totalBatches: Math.ceil(c.total / batchSize),
+    appliedBatches: 0,
+    failedBatches: 0,
+    totalProcessed: c.total,
+    created: c.create,
+    updated: c.update,
+    unchanged: c.unchanged,
+    duplicates: c.skipped.duplicate,
+    skipped: c.unchanged + c.skipped.duplicate,
+    errors: c.errors,
+    processedInactive: c.inactive,
+    invalidRowsSkipped: c.skipped.service_item + c.skipped.known_non_product_code + c.skipped.invalid_description,
+    skippedBy: {
+      service_item: c.skipped.service_item,
+      known_non_product_code: c.skipped.known_non_product_code,
+      invalid_description: c.skipped.invalid_description,
+    },
+    withoutPrice: c.withoutPrice,
+    unrecognized: c.unrecognized,
+    successCount: c.create + c.update + c.unchanged + c.skipped.duplicate,
+    errorCount: c.errors,
+    notProcessed: 0,
+    pricesChanged: 0,
+    nothingChanged: c.create + c.update === 0,
+    namedByModel: 0,
+    versionNumber: null,
+    outcome: c.errors > 0 ? "warning" : "success",
+    rejection: null,
+  };
+  return { ok: true, summary, rows: results };
+}

@@ -1,0 +1,877 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import Papa from "papaparse";
+import { z } from "zod";
+import { db, withTransaction, type Tx } from "~/db/client.server";
+import { importBatch, importFile, importRow, importRun, priceList, priceListVersion, user } from "~/db/schema";
+import { recordActivity } from "~/features/activity/record.server";
+import type { Actor } from "~/features/price-lists/internal.server";
+import { logger } from "~/lib/logger.server";
+import type { TextEncodingName } from "../engine/read/decode";
+import { detectFormat } from "../engine/read/detect";
+import { DEFAULT_BATCH_SIZE } from "../engine/limits";
+import type { Described } from "../engine/messages";
+import { createModelNamer, modelSettings } from "./model.server";
+import {
+  duplicatesFrom,
+  rawRowFromCells,
+  understandAndName,
+  type Duplicates,
+  type ModelNamer,
+  type PreparedRow,
+} from "../engine/prepare";
+import {
+  ERROR_STATUSES,
+  MAX_BATCH_ATTEMPTS,
+  type ImportMode,
+  type ImportOutcome,
+  type ImportRowResult,
+  type ImportRunStatus,
+  type ImportSummary,
+} from "../engine/run-messages";
+import type { FinalStatus } from "../engine/statuses";
+import type { DetectedFormat, FormatId, Rejection } from "../engine/types";
+import {
+  BatchAlreadyRecorded,
+  importFaults,
+  recordRetry,
+  resultFromStored,
+  RunAlreadyClosed,
+  writeBatch,
+  writeFailedBatch,
+} from "./write.server";
+
+/**
+ * Import runs and their batches (docs/decisions/014-import-runs.md), the API the import screen, the
+ * background worker and the command line share:
+ *
+ *   startImportRun(input): Promise<ImportRunView>
+ *   applyImportBatch(runId, batchNumber, rows, {attempt?}): Promise<BatchOutcome>
+ *   recordFailedBatch(runId, batchNumber, rows): Promise<BatchOutcome>      the browser gave up on a batch
+ *   finishImportRun(runId): Promise<ImportSummary>
+ *   getImportRun(runId) / listImportRuns({page, pageSize}) / findImportRows(runId, {statuses, page, pageSize})
+ *
+ * Refusals throw `ImportRunError` (its `key` is under `import:run.errors`).
+ */
+
+export type ImportRunErrorCode =
+  | "listRequired"
+  | "listNotFound"
+  | "notAuthenticated"
+  | "runNotFound"
+  | "runClosed"
+  | "badBatch"
+  | "badRequest"
+  | "badFormat"
+  | "startFailed";
+
+/** A refusal the person can act on; the route shows `t(key, values)` (namespace `import`). */
+export class ImportRunError extends Error {
+  readonly key: `run.errors.${ImportRunErrorCode}`;
+  constructor(
+    readonly code: ImportRunErrorCode,
+    readonly status: 400 | 401 | 404 | 409 | 500,
+    readonly values: Record<string, string | number> = {},
+    /** The engine's reason, when the header row was refused. */
+    readonly rejection: Rejection | null = null,
+  ) {
+    super(code);
+    this.key = `run.errors.${code}`;
+  }
+}
+
+/** What the server keeps to go on with a run. */
+export type RunContext = {
+  format: DetectedFormat;
+  encoding: TextEncodingName | null;
+  /** Earlier row → the later row of the same item that wins over it (the whole file's). */
+  superseded: Array<[number, number]>;
+  listSlug: string;
+  listName: string;
+  /** Set when the file was refused or the run could not go on. */
+  rejection?: Rejection | null;
+  /**
+   * When the sweep removed the run's per-row results (ISO time;
+   * docs/decisions/017-import-row-errors-and-upkeep.md).
+   */
+  rowsRemovedAt?: string;
+};
+
+type RunRow = typeof importRun.$inferSelect;
+export type LoadedRun = RunRow & { context: RunContext };
+
+export type ImportRunView = {
+  id: string;
+  fileName: string;
+  format: FormatId | null;
+  mode: ImportMode;
+  status: ImportRunStatus;
+  outcome: ImportOutcome | null;
+  listSlug: string | null;
+  listName: string | null;
+  userId: string | null;
+  userName: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+  totalRows: number;
+  totalBatches: number;
+  batchSize: number;
+  progress: { appliedBatches: number; failedBatches: number; retryingBatches: number; processedRows: number };
+  summary: ImportSummary | null;
+  /** Ended by the sweep: no batch reached it for `ABANDONED_AFTER_MINUTES` (`import:run.abandoned`). */
+  abandoned: boolean;
+  /**
+   * When its per-row results were removed (`IMPORT_ROWS_RETENTION_DAYS` after it ended), else null:
+   * the summary stays, the rows are gone (`import:run.rowsRemoved`).
+   */
+  rowsRemovedAt: string | null;
+};
+
+export type BatchOutcome =
+  | {
+      status: "applied";
+      batchNumber: number;
+      attempt: number;
+      /** True when this call found the batch already recorded and answers its stored results. */
+      repeated: boolean;
+      rows: ImportRowResult[];
+    }
+  | {
+      /** This attempt failed; call again with `attempt + 1` (shown as 'attempt N/3'). */
+      status: "retry";
+      batchNumber: number;
+      attempt: number;
+      maxAttempts: number;
+      error: Described;
+    }
+  | {
+      /** Every attempt failed: the batch is recorded failed and its rows skipped. */
+      status: "failed";
+      batchNumber: number;
+      attempt: number;
+      maxAttempts: number;
+      repeated: boolean;
+      error: Described;
+      rows: ImportRowResult[];
+    };
+
+const UNKNOWN_FAILURE: Described = { key: "run.errors.unknownBatchFailure", values: {} };
+
+// --- validation -------------------------------------------------------------------------------
+
+const MAX_ROWS = 1_000_000;
+const MAX_CELLS = 200;
+const MAX_CELL_LENGTH = 20_000;
+
+const pairsSchema = z
+  .array(z.tuple([z.number().int().min(1).max(MAX_ROWS), z.number().int().min(1).max(MAX_ROWS)]))
+  .max(MAX_ROWS)
+  .refine((pairs) => pairs.every(([a, b]) => a < b), "an earlier row must come first");
+
+const startSchema = z.object({
+  listSlug: z.string().trim().max(200).optional().default(""),
+  fileName: z.string().trim().min(1).max(255),
+  format: z.object({
+    headers: z.array(z.string().max(500)).min(1).max(MAX_CELLS),
+    delimiter: z.enum([",", "\t"]),
+    headerRecord: z.number().int().min(0).max(1000).optional(),
+    headerLine: z.number().int().min(1).max(100_000).optional(),
+  }),
+  totalRows: z.number().int().min(0).max(MAX_ROWS),
+  batchSize: z.number().int().min(1).max(2_000).optional(),
+  mode: z.enum(["interactive", "background", "cli"]).optional(),
+  duplicates: pairsSchema.optional(),
+  encoding: z.enum(["utf-8", "utf-16le", "utf-16be", "windows-1252"]).nullable().optional(),
+});
+
+const rowsSchema = z
+  .array(
+    z.object({
+      row: z.number().int().min(1).max(MAX_ROWS),
+      line: z.number().int().min(0).max(100_000_000).nullable().optional(),
+      // No NUL: no text column can hold one, and the engine refuses a file that has one (decodeFile).
+      cells: z
+        .array(
+          z
+            .string()
+            .max(MAX_CELL_LENGTH)
+            .refine((cell) => !cell.includes("\u0000")),
+        )
+        .max(MAX_CELLS),
+    }),
+  )
+  .max(2_000);
+
+export type BatchRowInput = z.input<typeof rowsSchema>[number];
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/** Only a file's name, never a path, and no control characters. */
+function cleanFileName(name: string) {
+  const base = name.split(/[\\/]/).pop() ?? name;
+  return base.replace(CONTROL_CHARACTERS, "").trim().slice(0, 255) || "import.csv";
+}
+
+// --- runs ----------------------------------------------------------------------------------------
+
+export type StartImportRunInput = {
+  actor: Actor | null;
+  /** The price list's slug. */
+  listSlug: string;
+  fileName: string;
+  /** What the browser detected; the server maps the columns again from the header cells. */
+  format: Pick<DetectedFormat, "headers" | "delimiter"> & Partial<Pick<DetectedFormat, "headerRecord" | "headerLine">>;
+  totalRows: number;
+  batchSize?: number;
+  mode?: ImportMode;
+  /** The file's repeated items: [earlier row, later row that wins]; the earlier one is not written. */
+  duplicates?: Array<[number, number]>;
+  encoding?: TextEncodingName | null;
+};
+
+async function findList(tx: Tx, slug: string) {
+  const [list] = await tx
+    .select({ id: priceList.id, slug: priceList.slug, name: priceList.name, deletedAt: priceList.deletedAt })
+    .from(priceList)
+    .where(eq(priceList.slug, slug))
+    .limit(1);
+  if (!list || list.deletedAt) throw new ImportRunError("listNotFound", 404);
+  return list;
+}
+
+/** The run's row, written in the caller's transaction (a background start also stores the file and its job there). */
+export async function insertRun(
+  tx: Tx,
+  input: {
+    actor: Actor | null;
+    listSlug: string;
+    fileName: string;
+    format: DetectedFormat;
+    encoding: TextEncodingName | null;
+    totalRows: number;
+    batchSize: number;
+    mode: ImportMode;
+    status: "pending" | "queued";
+    superseded: Array<[number, number]>;
+  },
+) {
+  const list = await findList(tx, input.listSlug);
+  const context: RunContext = {
+    format: input.format,
+    encoding: input.encoding,
+    superseded: input.superseded,
+    listSlug: list.slug,
+    listName: list.name,
+  };
+  const [run] = await tx
+    .insert(importRun)
+    .values({
+      priceListId: list.id,
+      userId: input.actor?.id ?? null,
+      fileName: cleanFileName(input.fileName),
+      format: input.format.id,
+      mode: input.mode,
+      status: input.status,
+      totalRows: input.totalRows,
+      totalBatches: Math.ceil(input.totalRows / input.batchSize),
+      batchSize: input.batchSize,
+      context,
+    })
+    .returning();
+  return run;
+}
+
+/**
+ * Opens a run into a price list (by its slug) for a file the caller has read and understood
+ * (the import screen's worker): the server maps the header cells to columns itself, and then
+ * takes batches of raw cells (`applyImportBatch`). Nothing is written to the catalogue yet.
+ */
+export async function startImportRun(input: StartImportRunInput): Promise<ImportRunView> {
+  const mode = input.mode ?? "interactive";
+  if (mode !== "cli" && !input.actor?.id) throw new ImportRunError("notAuthenticated", 401);
+  const parsed = startSchema.safeParse(input);
+  if (!parsed.success) throw new ImportRunError("badRequest", 400);
+  const { listSlug, fileName, totalRows } = parsed.data;
+  if (!listSlug) throw new ImportRunError("listRequired", 400);
+  const batchSize = parsed.data.batchSize ?? DEFAULT_BATCH_SIZE;
+  const header = Papa.unparse([parsed.data.format.headers], { delimiter: parsed.data.format.delimiter });
+  const detected = detectFormat(header);
+  if (!detected.ok) throw new ImportRunError("badFormat", 400, {}, detected.rejection);
+  const format: DetectedFormat = {
+    ...detected.format,
+    headerRecord: parsed.data.format.headerRecord ?? 0,
+    headerLine: parsed.data.format.headerLine ?? 1,
+  };
+  const superseded = (parsed.data.duplicates ?? []).filter(([, later]) => later <= totalRows);
+  const run = await withTransaction((tx) =>
+    insertRun(tx, {
+      actor: input.actor,
+      listSlug,
+      fileName,
+      format,
+      encoding: parsed.data.encoding ?? null,
+      totalRows,
+      batchSize,
+      mode,
+      status: "pending",
+      superseded,
+    }),
+  );
+  return (await getImportRun(run.id))!;
+}
+
+export async function loadRun(runId: string): Promise<LoadedRun> {
+  if (!z.uuid().safeParse(runId).success) throw new ImportRunError("runNotFound", 404);
+  const [run] = await db().select().from(importRun).where(eq(importRun.id, runId));
+  if (!run || !run.context) throw new ImportRunError("runNotFound", 404);
+  return run as LoadedRun;
+}
+
+const isClosed = (run: RunRow) => run.status === "finished" || run.status === "failed";
+
+// --- batches -------------------------------------------------------------------------------------
+
+/** The rows batch n must hold: (n-1)*size+1 … min(n*size, total), in order. */
+function expectedRows(run: RunRow, batchNumber: number) {
+  const first = (batchNumber - 1) * run.batchSize + 1;
+  const last = Math.min(batchNumber * run.batchSize, run.totalRows);
+  return { first, last };
+}
+
+async function storedBatch(runId: string, batchNumber: number) {
+  const [batch] = await db()
+    .select()
+    .from(importBatch)
+    .where(and(eq(importBatch.runId, runId), eq(importBatch.number, batchNumber)));
+  return batch;
+}
+
+export async function storedRows(runId: string, batchNumber: number) {
+  const rows = await db()
+    .select()
+    .from(importRow)
+    .where(and(eq(importRow.runId, runId), eq(importRow.batchNumber, batchNumber)))
+    .orderBy(asc(importRow.rowNumber));
+  return rows.map(resultFromStored);
+}
+
+/** Batches of a run already applied or recorded failed: never written again. */
+export async function recordedBatches(runId: string) {
+  const rows = await db()
+    .select({ number: importBatch.number })
+    .from(importBatch)
+    .where(and(eq(importBatch.runId, runId), inArray(importBatch.status, ["applied", "failed"])));
+  return new Set(rows.map((r) => r.number));
+}
+
+async function answerStored(runId: string, batchNumber: number): Promise<BatchOutcome> {
+  const batch = await storedBatch(runId, batchNumber);
+  const rows = await storedRows(runId, batchNumber);
+  if (batch?.status === "failed") {
+    return {
+      status: "failed",
+      batchNumber,
+      attempt: batch.attempts,
+      maxAttempts: MAX_BATCH_ATTEMPTS,
+      repeated: true,
+      error: UNKNOWN_FAILURE,
+      rows,
+    };
+  }
+  return { status: "applied", batchNumber, attempt: batch?.attempts ?? 1, repeated: true, rows };
+}
+
+const actorOf = (run: RunRow): Actor => ({ id: run.userId });
+
+/**
+ * One attempt at a prepared batch: applied whole in one transaction, or (when it fails) noted for
+ * another attempt, or (after the last one) recorded failed with its rows skipped. Never throws for
+ * a failure of the batch itself.
+ */
+export async function applyPreparedBatch(
+  run: LoadedRun,
+  batchNumber: number,
+  rows: PreparedRow[],
+  attempt: number,
+): Promise<BatchOutcome> {
+  try {
+    const results = await withTransaction((tx) =>
+      writeBatch(tx, { runId: run.id, listId: run.priceListId!, actor: actorOf(run), batchNumber, attempt, rows }),
+    );
+    return { status: "applied", batchNumber, attempt, repeated: false, rows: results };
+  } catch (error) {
+    if (error instanceof BatchAlreadyRecorded) return answerStored(run.id, batchNumber);
+    if (error instanceof RunAlreadyClosed) throw new ImportRunError("runClosed", 409);
+    const detail = error instanceof Error ? error.message.slice(0, 500) : String(error);
+    logger.warn({ err: error, runId: run.id, batchNumber, attempt }, "import batch failed");
+    if (attempt < MAX_BATCH_ATTEMPTS) {
+      await withTransaction((tx) => recordRetry(tx, run.id, batchNumber, attempt, detail));
+      return { status: "retry", batchNumber, attempt, maxAttempts: MAX_BATCH_ATTEMPTS, error: UNKNOWN_FAILURE };
+    }
+    return recordFailure(run, batchNumber, rows, attempt, detail);
+  }
+}
+
+async function recordFailure(
+  run: LoadedRun,
+  batchNumber: number,
+  rows: PreparedRow[],
+  attempt: number,
+  detail: string,
+): Promise<BatchOutcome> {
+  try {
+    const results = await withTransaction((tx) =>
+      writeFailedBatch(tx, { runId: run.id, batchNumber, attempt, error: detail, rows }),
+    );
+    return {
+      status: "failed",
+      batchNumber,
+      attempt,
+      maxAttempts: MAX_BATCH_ATTEMPTS,
+      repeated: false,
+      error: UNKNOWN_FAILURE,
+      rows: results,
+    };
+  } catch (error) {
+    if (error instanceof BatchAlreadyRecorded) return answerStored(run.id, batchNumber);
+    if (error instanceof RunAlreadyClosed) throw new ImportRunError("runClosed", 409);
+    throw error;
+  }
+}
+
+/** Tries a prepared batch up to MAX_BATCH_ATTEMPTS times (the server's own path: background, command line). */
+export async function applyPreparedBatchWithRetries(
+  run: LoadedRun,
+  batchNumber: number,
+  rows: PreparedRow[],
+  onAttempt?: (outcome: BatchOutcome) => void,
+): Promise<BatchOutcome> {
+  const stored = await storedBatch(run.id, batchNumber);
+  let attempt = (stored?.status === "retrying" ? stored.attempts : 0) + 1;
+  for (;;) {
+    const outcome = await applyPreparedBatch(run, batchNumber, rows, Math.min(attempt, MAX_BATCH_ATTEMPTS));
+    onAttempt?.(outcome);
+    if (outcome.status !== "retry") return outcome;
+    await sleep(100 * attempt);
+    attempt++;
+  }
+}
+
+// One namer per run for a while, so the batches of an interactive run share its cache and its patience.
+const namers = new Map<string, ModelNamer>();
+export function namerFor(runId: string): ModelNamer | null {
+  const settings = modelSettings();
+  if (!settings) return null;
+  let namer = namers.get(runId);
+  if (!namer) {
+    if (namers.size >= 20) namers.delete(namers.keys().next().value!);
+    namer = createModelNamer(settings);
+    namers.set(runId, namer);
+  }
+  return namer;
+}
+
+function runDuplicates(run: LoadedRun): Duplicates {
+  return duplicatesFrom(run.context.superseded ?? []);
+}
+
+function checkBatch(run: LoadedRun, batchNumber: number, rows: z.output<typeof rowsSchema>) {
+  if (!Number.isInteger(batchNumber) || batchNumber < 1 || batchNumber > run.totalBatches) {
+    throw new ImportRunError("badBatch", 400, { n: String(batchNumber) });
+  }
+  const { first, last } = expectedRows(run, batchNumber);
+  const fits = rows.length === last - first + 1 && rows.every((r, i) => r.row === first + i);
+  if (!fits) throw new ImportRunError("badBatch", 400, { n: batchNumber });
+}
+
+/**
+ * Applies batch `batchNumber` of an interactive run: the browser sends each row's number, line and
+ * cells as read from the file; the server maps, understands and names them itself (never
+ * trusting what the browser made of them), then writes the batch in one transaction. A batch
+ * already recorded answers its stored results and changes nothing. A failed attempt answers
+ * `retry` (call again with `attempt + 1`) until the last, which records the batch failed.
+ */
+export async function applyImportBatch(
+  runId: string,
+  batchNumber: number,
+  rows: BatchRowInput[],
+  options: { attempt?: number } = {},
+): Promise<BatchOutcome> {
+  const run = await loadRun(runId);
+  const parsed = rowsSchema.safeParse(rows);
+  if (!parsed.success) throw new ImportRunError("badBatch", 400, { n: batchNumber });
+  checkBatch(run, batchNumber, parsed.data);
+  const stored = await storedBatch(run.id, batchNumber);
+  if (stored && stored.status !== "retrying") return answerStored(run.id, batchNumber);
+  if (isClosed(run)) throw new ImportRunError("runClosed", 409);
+  const attempt = Math.min(
+    MAX_BATCH_ATTEMPTS,
+    Math.max(options.attempt ?? 1, (stored?.status === "retrying" ? stored.attempts : 0) + 1),
+  );
+
+  const raws = parsed.data.map((r) => rawRowFromCells(r.row, r.line ?? null, r.cells, run.context.format));
+  let prepared: PreparedRow[];
+  try {
+    await importFaults().beforeUnderstand?.({ runId: run.id, batchNumber });
+    prepared = await understandAndName(raws, run.context.format, runDuplicates(run), namerFor(run.id));
+  } catch (error) {
+    // An unexpected failure of the reading itself: the rows are stored as `unknown_error`, nothing written.
+    logger.error({ err: error, runId, batchNumber }, "import batch could not be understood");
+    prepared = raws.map((raw) => ({
+      ...unreadRow(raw.row, raw.line, raw.fields.name ?? ""),
+      messages: [{ code: "not_understood", severity: "error" }],
+    }));
+  }
+  return applyPreparedBatch(run, batchNumber, prepared, attempt);
+}
+
+/** A row the server could not understand (its batch failed before): kept with its item name only. */
+function unreadRow(row: number, line: number | null, item: string): PreparedRow {
+  return {
+    row,
+    line: line || null,
+    item,
+    quickbooksId: null,
+    status: "error",
+    aiStatus: "pending",
+    importable: false,
+    active: true,
+    name: null,
+    nameEs: null,
+    category: null,
+    packValue: null,
+    packUnit: null,
+    unit: null,
+    priceCents: null,
+    sku: null,
+    quantity: null,
+    recognized: false,
+    supersededBy: null,
+    namedBy: null,
+    messages: [],
+  };
+}
+
+/** The error stored for a batch the browser could not deliver: the screen tells it from a server failure. */
+export const NOT_DELIVERED = "not delivered by the browser";
+
+/**
+ * The browser could not deliver a batch after its attempts (a network that kept failing): the
+ * batch is recorded failed and its rows 'Skipped due to batch processing error.'. A batch already
+ * recorded is left as it is.
+ */
+export async function recordFailedBatch(runId: string, batchNumber: number, rows: BatchRowInput[]) {
+  const run = await loadRun(runId);
+  const parsed = rowsSchema.safeParse(rows);
+  if (!parsed.success) throw new ImportRunError("badBatch", 400, { n: batchNumber });
+  checkBatch(run, batchNumber, parsed.data);
+  const stored = await storedBatch(run.id, batchNumber);
+  if (stored && stored.status !== "retrying") return answerStored(run.id, batchNumber);
+  if (isClosed(run)) throw new ImportRunError("runClosed", 409);
+  const prepared = parsed.data.map((r) => {
+    const raw = rawRowFromCells(r.row, r.line ?? null, r.cells, run.context.format);
+    return unreadRow(r.row, r.line ?? null, raw.fields.name ?? "");
+  });
+  return recordFailure(run, batchNumber, prepared, MAX_BATCH_ATTEMPTS, NOT_DELIVERED);
+}
+
+// --- the end of a run ------------------------------------------------------------------------------
+
+type Totals = Record<string, number>;
+
+async function countRows(tx: Tx, runId: string): Promise<Totals> {
+  const errorList = sql.join(
+    [...ERROR_STATUSES].map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const action = sql`${importRow.raw}->>'action'`;
+  const [totals] = await tx
+    .select({
+      total: count(),
+      created: sql<number>`count(*) filter (where ${action} = 'created')`,
+      updated: sql<number>`count(*) filter (where ${action} = 'updated')`,
+      unchanged: sql<number>`count(*) filter (where ${action} = 'unchanged')`,
+      duplicates: sql<number>`count(*) filter (where ${action} = 'duplicate')`,
+      errors: sql<number>`count(*) filter (where ${importRow.finalStatus} in (${errorList}))`,
+      inactive: sql<number>`count(*) filter (where ${importRow.finalStatus} = 'processed_inactive')`,
+      success: sql<number>`count(*) filter (where ${importRow.finalStatus} in ('success', 'processed_inactive'))`,
+      service: sql<number>`count(*) filter (where ${importRow.finalStatus} = 'skipped_service_item')`,
+      codes: sql<number>`count(*) filter (where ${importRow.finalStatus} = 'skipped_known_non_product_code')`,
+      invalid: sql<number>`count(*) filter (where ${importRow.finalStatus} in ('skipped_invalid_description', 'skipped_not_a_product'))`,
+      withoutPrice: sql<number>`count(*) filter (where ${action} in ('created', 'updated', 'unchanged') and ${importRow.raw}->>'priceCents' is null)`,
+      unrecognized: sql<number>`count(*) filter (where ${action} in ('created', 'updated', 'unchanged') and ${importRow.raw}->'messages' @> '[{"code":"name_not_recognized"}]'::jsonb)`,
+      namedByModel: sql<number>`count(*) filter (where ${importRow.raw}->>'namedBy' = 'model')`,
+      pricesChanged: sql<number>`count(*) filter (where ${importRow.dbPriceStatus} = 'success')`,
+    })
+    .from(importRow)
+    .where(eq(importRow.runId, runId));
+  return Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, Number(v)]));
+}
+
+async function countBatches(tx: Tx | ReturnType<typeof db>, runId: string) {
+  const rows = await tx
+    .select({ status: importBatch.status, n: count() })
+    .from(importBatch)
+    .where(eq(importBatch.runId, runId))
+    .groupBy(importBatch.status);
+  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  return { applied: by.applied ?? 0, failed: by.failed ?? 0, retrying: by.retrying ?? 0 };
+}
+
+/** The summary of a run as its rows say (section 3's counts). */
+export async function summarizeRun(tx: Tx, run: LoadedRun): Promise<ImportSummary> {
+  const t = await countRows(tx, run.id);
+  const batches = await countBatches(tx, run.id);
+  const [version] = await tx
+    .select({ number: priceListVersion.number })
+    .from(priceListVersion)
+    .where(eq(priceListVersion.reason, `import:${run.id}`))
+    .limit(1);
+  const notProcessed = Math.max(0, run.totalRows - t.total);
+  const errorCount = t.errors + notProcessed;
+  const rejection = run.context.rejection ?? null;
+  const outcome: ImportOutcome =
+    rejection || (run.totalBatches > 0 && batches.failed >= run.totalBatches) || (run.totalRows > 0 && t.total === 0)
+      ? "failed"
+      : errorCount > 0
+        ? "warning"
+        : "success";
+  return {
+    runId: run.id,
+    listSlug: run.context.listSlug,
+    listName: run.context.listName,
+    fileName: run.fileName,
+    format: (run.format as FormatId | null) ?? null,
+    mode: run.mode as ImportMode,
+    dryRun: false,
+    totalRows: run.totalRows,
+    totalBatches: run.totalBatches,
+    appliedBatches: batches.applied,
+    failedBatches: batches.failed,
+    totalProcessed: t.total,
+    created: t.created,
+    updated: t.updated,
+    unchanged: t.unchanged,
+    duplicates: t.duplicates,
+    skipped: t.unchanged + t.duplicates,
+    errors: errorCount,
+    processedInactive: t.inactive,
+    invalidRowsSkipped: t.service + t.codes + t.invalid,
+    skippedBy: { service_item: t.service, known_non_product_code: t.codes, invalid_description: t.invalid },
+    withoutPrice: t.withoutPrice,
+    unrecognized: t.unrecognized,
+    successCount: t.success,
+    errorCount,
+    notProcessed,
+    pricesChanged: t.pricesChanged,
+    nothingChanged: t.created + t.updated === 0,
+    namedByModel: t.namedByModel,
+    versionNumber: version?.number ?? null,
+    outcome,
+    rejection,
+  };
+}
+
+/** The counts the activity log shows for a run, under the names it reads. */
+function activityCounts(summary: ImportSummary) {
+  return {
+    totalProcessed: summary.totalProcessed,
+    created: summary.created,
+    updated: summary.updated,
+    skipped: summary.skipped,
+    errors: summary.errors,
+    processedInactive: summary.processedInactive,
+  };
+}
+
+/** Closes a run locked by the caller: its status, outcome and summary, its activity entry, its stored file gone. */
+export async function closeRun(tx: Tx, run: LoadedRun, status: "finished" | "failed", summary: ImportSummary) {
+  await tx
+    .update(importRun)
+    .set({ status, outcome: summary.outcome, summary, context: run.context, finishedAt: new Date() })
+    .where(eq(importRun.id, run.id));
+  // One entry per run with its counts; the products it created are not logged one by one.
+  await recordActivity(tx, {
+    actorId: run.userId,
+    entityType: "import_run",
+    entityId: run.id,
+    action: "created",
+    summary: run.fileName,
+    changes: {
+      counts: activityCounts(summary),
+      list: summary.listName,
+      outcome: summary.outcome,
+      invalidRowsSkipped: summary.invalidRowsSkipped,
+    },
+  });
+  await tx.delete(importFile).where(eq(importFile.runId, run.id));
+}
+
+/**
+ * Ends a run: its summary from the rows stored, its outcome (success, warning or failed), and one
+ * activity entry with its counts. Calling it again answers the same summary.
+ */
+export async function finishImportRun(runId: string): Promise<ImportSummary> {
+  await loadRun(runId);
+  return withTransaction(async (tx) => {
+    const [locked] = await tx.select().from(importRun).where(eq(importRun.id, runId)).for("update");
+    const run = locked as LoadedRun;
+    if (isClosed(run) && run.summary) return run.summary as ImportSummary;
+    const summary = await summarizeRun(tx, run);
+    await closeRun(tx, run, "finished", summary);
+    return summary;
+  });
+}
+
+/** A run that cannot go on (its stored file was refused, its job gave up): failed, with nothing more written. */
+export async function failImportRun(runId: string, rejection: Rejection | null): Promise<ImportSummary> {
+  return withTransaction(async (tx) => {
+    const [locked] = await tx.select().from(importRun).where(eq(importRun.id, runId)).for("update");
+    const run = locked as LoadedRun;
+    if (isClosed(run) && run.summary) return run.summary as ImportSummary;
+    run.context = { ...run.context, rejection };
+    const summary = { ...(await summarizeRun(tx, run)), outcome: "failed" as const };
+    await closeRun(tx, run, "failed", summary);
+    return summary;
+  });
+}
+
+// --- reading runs and rows ---------------------------------------------------------------------------
+
+const runColumns = {
+  run: importRun,
+  listSlug: priceList.slug,
+  userName: user.name,
+};
+
+async function progressOf(runIds: string[]) {
+  if (runIds.length === 0) return new Map<string, { number: number; status: string }[]>();
+  const rows = await db()
+    .select({ runId: importBatch.runId, number: importBatch.number, status: importBatch.status })
+    .from(importBatch)
+    .where(inArray(importBatch.runId, runIds));
+  const by = new Map<string, { number: number; status: string }[]>();
+  for (const r of rows) by.set(r.runId, [...(by.get(r.runId) ?? []), r]);
+  return by;
+}
+
+function toView(
+  row: { run: RunRow; listSlug: string | null; userName: string | null },
+  batches: { number: number; status: string }[],
+): ImportRunView {
+  const { run } = row;
+  const context = run.context as RunContext | null;
+  let processedRows = 0;
+  const done = batches.filter((b) => b.status === "applied" || b.status === "failed");
+  for (const b of done) {
+    const { first, last } = expectedRows(run, b.number);
+    processedRows += Math.max(0, last - first + 1);
+  }
+  return {
+    id: run.id,
+    fileName: run.fileName,
+    format: (run.format as FormatId | null) ?? null,
+    mode: run.mode as ImportMode,
+    status: run.status as ImportRunStatus,
+    outcome: (run.outcome as ImportOutcome | null) ?? null,
+    listSlug: row.listSlug ?? context?.listSlug ?? null,
+    listName: context?.listName ?? null,
+    userId: run.userId,
+    userName: row.userName,
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: run.finishedAt ? run.finishedAt.toISOString() : null,
+    totalRows: run.totalRows,
+    totalBatches: run.totalBatches,
+    batchSize: run.batchSize,
+    progress: {
+      appliedBatches: batches.filter((b) => b.status === "applied").length,
+      failedBatches: batches.filter((b) => b.status === "failed").length,
+      retryingBatches: batches.filter((b) => b.status === "retrying").length,
+      processedRows,
+    },
+    summary: (run.summary as ImportSummary | null) ?? null,
+    abandoned: (run.summary as ImportSummary | null)?.abandoned === true,
+    rowsRemovedAt: context?.rowsRemovedAt ?? null,
+  };
+}
+
+/** One run with its progress (batches applied, failed, retrying) and, once finished, its summary. */
+export async function getImportRun(runId: string): Promise<ImportRunView | null> {
+  if (!z.uuid().safeParse(runId).success) return null;
+  const [row] = await db()
+    .select(runColumns)
+    .from(importRun)
+    .leftJoin(priceList, eq(priceList.id, importRun.priceListId))
+    .leftJoin(user, eq(user.id, importRun.userId))
+    .where(eq(importRun.id, runId));
+  if (!row) return null;
+  const progress = await progressOf([runId]);
+  return toView(row, progress.get(runId) ?? []);
+}
+
+/** Past runs, newest first. */
+export async function listImportRuns({ page = 1, pageSize = 20 }: { page?: number; pageSize?: number } = {}) {
+  const [{ total }] = await db().select({ total: count() }).from(importRun);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
+  const rows = await db()
+    .select(runColumns)
+    .from(importRun)
+    .leftJoin(priceList, eq(priceList.id, importRun.priceListId))
+    .leftJoin(user, eq(user.id, importRun.userId))
+    .orderBy(desc(importRun.startedAt), desc(importRun.id))
+    .limit(pageSize)
+    .offset((current - 1) * pageSize);
+  const progress = await progressOf(rows.map((r) => r.run.id));
+  return {
+    runs: rows.map((r) => toView(r, progress.get(r.run.id) ?? [])),
+    total,
+    page: current,
+    pageCount,
+  };
+}
+
+export type ImportRowsPage = {
+  rows: ImportRowResult[];
+  total: number;
+  page: number;
+  pageCount: number;
+  /** Rows of the whole run by final status (for the filter's counts). */
+  statusCounts: Partial<Record<FinalStatus, number>>;
+};
+
+/** A run's row results in row order, filtered by final status, a page at a time. */
+export async function findImportRows(
+  runId: string,
+  { statuses, page = 1, pageSize = 50 }: { statuses?: FinalStatus[]; page?: number; pageSize?: number } = {},
+): Promise<ImportRowsPage> {
+  await loadRun(runId);
+  const where = and(
+    eq(importRow.runId, runId),
+    statuses && statuses.length > 0 ? inArray(importRow.finalStatus, statuses) : undefined,
+  );
+  const byStatus = await db()
+    .select({ status: importRow.finalStatus, n: count() })
+    .from(importRow)
+    .where(eq(importRow.runId, runId))
+    .groupBy(importRow.finalStatus);
+  const statusCounts = Object.fromEntries(
+    byStatus.map((r) => [r.status, Number(r.n)]),
+  ) as ImportRowsPage["statusCounts"];
+  const total =
+    statuses && statuses.length > 0
+      ? statuses.reduce((sum, s) => sum + (statusCounts[s] ?? 0), 0)
+      : Object.values(statusCounts).reduce((sum, n) => sum + (n ?? 0), 0);
+  const size = Math.max(1, Math.min(pageSize, 60_000));
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
+  const rows = await db()
+    .select()
+    .from(importRow)
+    .where(where)
+    .orderBy(asc(importRow.rowNumber))
+    .limit(size)
+    .offset((current - 1) * size);
+  return { rows: rows.map(resultFromStored), total, page: current, pageCount, statusCounts };
+}

@@ -1,0 +1,184 @@
+import { useId } from "react";
+import { Link } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+import { DateTime } from "~/components/ui/date-time";
+import { cn } from "~/lib/cn";
+import {
+  MODE_KEYS,
+  RUN_STATUS_KEYS,
+  type ImportMode,
+  type ImportOutcome,
+  type ImportRunStatus,
+} from "../../engine/run-messages";
+import { runPath } from "./run-report";
+import { formatNumber, useImportText } from "./use-import-text";
+
+/** A past run as the list shows it. */
+export type PastRun = {
+  id: string;
+  fileName: string;
+  mode: ImportMode;
+  status: ImportRunStatus;
+  outcome: ImportOutcome | null;
+  listName: string | null;
+  userName: string | null;
+  startedAt: string;
+  totalRows: number;
+  totalBatches: number;
+  doneBatches: number;
+  counts: { created: number; updated: number; skipped: number; errors: number } | null;
+};
+
+export type PastRunsPage = { runs: PastRun[]; total: number; page: number; pageCount: number };
+
+const OUTCOME_LABELS = {
+  success: "screen.history.outcome.success",
+  warning: "screen.history.outcome.warning",
+  failed: "screen.history.outcome.failed",
+} as const satisfies Record<ImportOutcome, string>;
+
+const tones = {
+  success: "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-100",
+  warning: "bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100",
+  failed: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
+  going: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
+};
+
+function RunResult({ run }: { run: PastRun }) {
+  const { t, lang } = useImportText();
+  const ended = run.status === "finished" || run.status === "failed";
+  const outcome = run.status === "failed" ? "failed" : run.outcome;
+  if (ended && outcome) {
+    return (
+      <span className={cn("inline-flex rounded-md px-2 py-0.5 text-xs font-medium", tones[outcome])}>
+        {t(OUTCOME_LABELS[outcome])}
+      </span>
+    );
+  }
+  return (
+    <span className={cn("inline-flex rounded-md px-2 py-0.5 text-xs font-medium", tones.going)}>
+      {t(RUN_STATUS_KEYS[run.status])}
+      {run.status === "running" && run.totalBatches > 0
+        ? ` · ${t("screen.history.batches", {
+            done: formatNumber(run.doneBatches, lang),
+            total: formatNumber(run.totalBatches, lang),
+          })}`
+        : ""}
+    </span>
+  );
+}
+
+/**
+ * The runs before this one, newest first: when, who, which list, the file, how it ran,
+ * its outcome and counts; each opens its page with the summary and every row's result.
+ */
+export function PastRuns({ page, hrefFor }: { page: PastRunsPage; hrefFor: (page: number) => string }) {
+  const { t, lang } = useImportText();
+  const id = useId();
+  const headingId = `${id}-heading`;
+  const n = (value: number | undefined) => (value === undefined ? "—" : formatNumber(value, lang));
+  const head = "px-3 py-2 font-medium";
+  const cell = "px-3 py-2 align-top";
+  return (
+    <section aria-labelledby={headingId} className="space-y-3" data-testid="past-runs" id="past-imports">
+      <h2 id={headingId} className="text-xl font-semibold">
+        {t("screen.history.heading")}
+      </h2>
+      {page.runs.length === 0 ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t("screen.history.empty")}</p>
+      ) : (
+        <div
+          className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800"
+          role="region"
+          aria-labelledby={headingId}
+          tabIndex={0}
+        >
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t("screen.history.caption")}</caption>
+            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+              <tr>
+                <th scope="col" className={head}>
+                  {t("screen.history.columns.file")}
+                </th>
+                <th scope="col" className={head}>
+                  {t("screen.history.columns.startedAt")}
+                </th>
+                <th scope="col" className={head}>
+                  {t("screen.history.columns.startedBy")}
+                </th>
+                <th scope="col" className={head}>
+                  {t("screen.history.columns.list")}
+                </th>
+                <th scope="col" className={head}>
+                  {t("screen.history.columns.mode")}
+                </th>
+                <th scope="col" className={head}>
+                  {t("screen.history.columns.result")}
+                </th>
+                <th scope="col" className={cn(head, "text-right")}>
+                  {t("screen.history.columns.rows")}
+                </th>
+                <th scope="col" className={cn(head, "text-right")}>
+                  {t("screen.history.columns.created")}
+                </th>
+                <th scope="col" className={cn(head, "text-right")}>
+                  {t("screen.history.columns.updated")}
+                </th>
+                <th scope="col" className={cn(head, "text-right")}>
+                  {t("screen.history.columns.skipped")}
+                </th>
+                <th scope="col" className={cn(head, "text-right")}>
+                  {t("screen.history.columns.errors")}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {page.runs.map((run) => (
+                <tr key={run.id} data-run={run.id}>
+                  <th scope="row" className={cn(cell, "min-w-40 font-normal")}>
+                    <Link to={runPath(run.id)} className="font-medium break-words underline underline-offset-2">
+                      {run.fileName}
+                    </Link>
+                  </th>
+                  <td className={cn(cell, "whitespace-nowrap")}>
+                    <DateTime value={run.startedAt} />
+                  </td>
+                  <td className={cell}>{run.userName ?? "—"}</td>
+                  <td className={cell}>{run.listName ?? "—"}</td>
+                  <td className={cell}>{t(MODE_KEYS[run.mode])}</td>
+                  <td className={cell}>
+                    <RunResult run={run} />
+                  </td>
+                  <td className={cn(cell, "text-right tabular-nums")}>{n(run.totalRows)}</td>
+                  <td className={cn(cell, "text-right tabular-nums")}>{n(run.counts?.created)}</td>
+                  <td className={cn(cell, "text-right tabular-nums")}>{n(run.counts?.updated)}</td>
+                  <td className={cn(cell, "text-right tabular-nums")}>{n(run.counts?.skipped)}</td>
+                  <td className={cn(cell, "text-right tabular-nums")}>{n(run.counts?.errors)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {page.pageCount > 1 ? (
+        <nav aria-label={t("screen.history.pagination")} className="flex items-center justify-between gap-2">
+          {page.page > 1 ? (
+            <Link to={hrefFor(page.page - 1)} rel="prev" preventScrollReset className={buttonClasses("outline", "sm")}>
+              {t("screen.results.previous")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm">{t("screen.results.page", { page: page.page, pages: page.pageCount })}</span>
+          {page.page < page.pageCount ? (
+            <Link to={hrefFor(page.page + 1)} rel="next" preventScrollReset className={buttonClasses("outline", "sm")}>
+              {t("screen.results.next")}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </section>
+  );
+}

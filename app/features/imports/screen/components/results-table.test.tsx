@@ -1,0 +1,227 @@
+// @vitest-environment happy-dom
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { I18nextProvider } from "react-i18next";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Lang } from "~/i18n/config";
+import { createI18n } from "~/i18n/instance";
+import { en, resources } from "~/i18n/resources";
+import { FINAL_STATUSES, type ImportResultRow, type ImportSummaryCounts } from "../../engine/results";
+import type { FinalStatus } from "../../engine/statuses";
+import { ImportSummary } from "./import-summary";
+import { ResultsTable } from "./results-table";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLElement;
+let root: Root;
+
+beforeEach(() => {
+  container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.restoreAllMocks();
+});
+
+async function render(lang: Lang, element: React.ReactNode) {
+  await act(async () => {
+    root.render(<I18nextProvider i18n={createI18n(lang)}>{element}</I18nextProvider>);
+  });
+}
+
+/** One row per final status, then many successes: 12 + 100 rows. */
+function sampleRows(): ImportResultRow[] {
+  const rows: ImportResultRow[] = FINAL_STATUSES.map((finalStatus, i) => ({
+    row: i + 1,
+    item: i === 0 ? '=HYPERLINK("http://x","y")' : `ITEM ${i + 1}`,
+    name: i === 0 ? "<img src=x onerror=alert(1)>" : `Name ${i + 1}`,
+    productId: i % 2 === 0 ? `00000000-0000-4000-8000-${String(i).padStart(12, "0")}` : null,
+    aiStatus: "success",
+    dbProductStatus: finalStatus === "error_db_product" ? "error" : "success",
+    dbPriceStatus: finalStatus === "error_db_price" ? "error" : "success",
+    finalStatus,
+    messages:
+      finalStatus === "skipped_service_item"
+        ? [{ key: "engine.messages.serviceItem", values: { type: "Service" } }]
+        : [],
+  }));
+  for (let i = 0; i < 100; i++) {
+    rows.push({
+      row: rows.length + 1,
+      item: `BULK ${i}`,
+      name: `Bulk ${i}`,
+      productId: null,
+      aiStatus: "success",
+      dbProductStatus: "success",
+      dbPriceStatus: "success",
+      finalStatus: "success",
+      messages: [],
+    });
+  }
+  return rows;
+}
+
+const bodyRows = () => [...container.querySelectorAll("tbody tr")];
+const filter = () => container.querySelector("select") as HTMLSelectElement;
+
+async function choose(status: FinalStatus | "all") {
+  await act(async () => {
+    const select = filter();
+    select.value = status;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+}
+
+function button(name: string) {
+  const found = [...container.querySelectorAll("button")].find((b) => b.textContent?.trim() === name);
+  if (!found) throw new Error(`no "${name}" button`);
+  return found;
+}
+
+async function click(element: Element) {
+  await act(async () => {
+    element.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+  });
+}
+
+describe("ResultsTable", () => {
+  it.each(["en", "es"] as const)("shows every final status in words, 50 rows a page, in %s", async (lang) => {
+    await render(lang, <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" />);
+    const finals = (resources[lang].import as typeof en.import).screen.statuses.final;
+    expect(bodyRows()).toHaveLength(50);
+    const shown = bodyRows().map((tr) => tr.children[7].textContent);
+    for (const word of Object.values(finals)) expect(shown).toContain(word);
+    // Every filter option but "all" is a status present, with its count.
+    const options = [...filter().options].map((o) => o.textContent);
+    expect(options).toHaveLength(13);
+    expect(options[0]).toBe(lang === "en" ? "All statuses (112)" : "Todos los estados (112)");
+    expect(options).toContain(`${finals.success} (101)`);
+    const pager = container.querySelector("nav")!;
+    expect(pager.textContent).toContain(lang === "en" ? "Page 1 of 3" : "Página 1 de 3");
+  });
+
+  it("escapes markup and keeps formulas as text", async () => {
+    await render("en", <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" />);
+    const first = bodyRows()[0];
+    expect(first.children[1].textContent).toBe('=HYPERLINK("http://x","y")');
+    expect(first.children[2].textContent).toBe("<img src=x onerror=alert(1)>");
+    expect(container.querySelector("img")).toBeNull();
+  });
+
+  it("shows the row's message, the product ID and the database statuses", async () => {
+    await render("en", <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" />);
+    const service = container.querySelector('tr[data-status="skipped_service_item"]')!;
+    expect(service.children[8].textContent).toBe("Skipped: type Service is not a stocked product.");
+    const priceError = container.querySelector('tr[data-status="error_db_price"]')!;
+    expect([...priceError.children].slice(4, 7).map((c) => c.textContent)).toEqual(["Processed", "Saved", "Error"]);
+    expect(container.querySelector('tr[data-row="1"]')!.children[3].textContent).toBe(
+      "00000000-0000-4000-8000-000000000000",
+    );
+  });
+
+  it("filters by status, pages through the rows, and starts again at page 1 on a new filter", async () => {
+    await render("en", <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" />);
+    await click(button("Next"));
+    expect(bodyRows()[0].getAttribute("data-row")).toBe("51");
+    expect(container.textContent).toContain("Rows 51–100 of 112");
+    await click(button("Next"));
+    expect(bodyRows()).toHaveLength(12);
+    expect(button("Next").disabled).toBe(true);
+    await choose("error_db_product");
+    expect(bodyRows().map((tr) => tr.getAttribute("data-status"))).toEqual(["error_db_product"]);
+    expect(container.querySelector("nav")).toBeNull();
+    await choose("success");
+    expect(container.textContent).toContain("Rows 1–50 of 101");
+    await choose("all");
+    expect(container.textContent).toContain("Rows 1–50 of 112");
+  });
+
+  it("downloads the filtered rows, all pages, as CSV with formulas neutralised", async () => {
+    const blobs: Blob[] = [];
+    const names: string[] = [];
+    vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return "blob:results";
+    });
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    await render("en", <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" />);
+    await click(button("Download CSV"));
+    expect(names).toEqual(["import-results-wholesale.csv"]);
+    const all = await blobs[0].text();
+    expect(all.trimEnd().split("\r\n")).toHaveLength(113);
+    expect(all).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
+
+    await choose("success");
+    await click(button("Download CSV"));
+    expect(names[1]).toBe("import-results-wholesale-success.csv");
+    const lines = (await blobs[1].text()).trimEnd().split("\r\n");
+    expect(lines).toHaveLength(102);
+    expect(lines.slice(1).every((line) => line.includes(",Success,"))).toBe(true);
+  });
+});
+
+describe("ImportSummary", () => {
+  const counts: ImportSummaryCounts = {
+    totalProcessed: 69,
+    created: 46,
+    updated: 1,
+    unchanged: 1,
+    errors: 0,
+    processedInactive: 2,
+    invalidRowsSkipped: 21,
+    successCount: 48,
+    errorCount: 0,
+  };
+
+  it.each([
+    [
+      "en",
+      [
+        ["Total processed", "69"],
+        ["New", "46"],
+        ["Updated", "1"],
+        ["Unchanged (skipped)", "1"],
+        ["Errors", "0"],
+        ["Processed inactive", "2"],
+        ["Invalid rows skipped", "21"],
+        ["Successful rows", "48"],
+        ["Rows with errors", "0"],
+      ],
+    ],
+    [
+      "es",
+      [
+        ["Total procesado", "69"],
+        ["Nuevos", "46"],
+        ["Actualizados", "1"],
+        ["Sin cambios (omitidos)", "1"],
+        ["Errores", "0"],
+        ["Procesados inactivos", "2"],
+        ["Filas no válidas omitidas", "21"],
+        ["Filas correctas", "48"],
+        ["Filas con errores", "0"],
+      ],
+    ],
+  ] as const)("shows every count of the summary in %s", async (lang, expected) => {
+    await render(lang, <ImportSummary counts={counts} />);
+    const pairs = [...container.querySelectorAll("dl > div")].map((d) => [
+      d.querySelector("dt")!.textContent,
+      d.querySelector("dd")!.textContent,
+    ]);
+    expect(pairs).toEqual(expected);
+    expect(container.querySelector("h3")!.textContent).toBe(lang === "en" ? "Summary" : "Resumen");
+  });
+
+  it("formats large counts for the reader", async () => {
+    await render("es", <ImportSummary counts={{ ...counts, totalProcessed: 60_000 }} />);
+    expect(container.querySelector('[data-count="totalProcessed"] dd')!.textContent).toBe("60,000");
+  });
+});

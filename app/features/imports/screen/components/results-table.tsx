@@ -1,0 +1,214 @@
+import { Download } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import { Button } from "~/components/ui/button";
+import type { FinalStatus } from "../../engine/statuses";
+import {
+  AI_STATUS_KEYS,
+  countByFinalStatus,
+  DB_STATUS_KEYS,
+  FINAL_STATUS_KEYS,
+  FINAL_STATUSES,
+  PLANNED_ACTION_KEYS,
+  resultsCsv,
+  type ImportResultRow,
+} from "../../engine/results";
+import { StatusBadge } from "./status-badge";
+import { formatNumber, useImportText } from "./use-import-text";
+
+export const RESULTS_PAGE_SIZE = 50;
+
+type Props = {
+  rows: readonly ImportResultRow[];
+  /** The heading's text (the preview calls them "All rows", the run "Results"). */
+  heading: string;
+  /** Names the downloaded file: import-results-<name>.csv. */
+  downloadName: string;
+  pageSize?: number;
+};
+
+function saveText(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its own copy once it starts.
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+/**
+ * Per-row results (specification sections 3 and 4): the AI-processed name, product ID, AI status,
+ * database status for product and price, final status and final message. Filtered by final
+ * status, paginated (a 60,000-row file renders 50 rows at a time), and downloadable as CSV built in
+ * the browser with spreadsheet formulas neutralised.
+ */
+export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_PAGE_SIZE }: Props) {
+  const { t, text, lang } = useImportText();
+  const id = useId();
+  const headingId = `${id}-heading`;
+  const [filter, setFilter] = useState<FinalStatus | "all">("all");
+  const [page, setPage] = useState(1);
+  const counts = useMemo(() => countByFinalStatus(rows), [rows]);
+  const shown = useMemo(() => (filter === "all" ? rows : rows.filter((r) => r.finalStatus === filter)), [rows, filter]);
+  const withPlan = useMemo(() => rows.some((r) => r.planned !== undefined), [rows]);
+  const pages = Math.max(1, Math.ceil(shown.length / pageSize));
+  const current = Math.min(page, pages);
+  const from = (current - 1) * pageSize;
+  const pageRows = shown.slice(from, from + pageSize);
+
+  const download = () => {
+    const suffix = filter === "all" ? "" : `-${filter}`;
+    saveText(resultsCsv(shown, text), `${t("screen.results.fileName")}-${downloadName}${suffix}.csv`);
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-3" data-testid="results">
+      <h3 id={headingId} className="text-lg font-semibold">
+        {heading}
+      </h3>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="space-y-1">
+          <label htmlFor={`${id}-filter`} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            {t("screen.results.filter")}
+          </label>
+          <select
+            id={`${id}-filter`}
+            value={filter}
+            onChange={(event) => {
+              setFilter(event.currentTarget.value as FinalStatus | "all");
+              setPage(1);
+            }}
+            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+          >
+            <option value="all">{t("screen.results.allStatuses", { count: formatNumber(rows.length, lang) })}</option>
+            {FINAL_STATUSES.filter((status) => counts.has(status)).map((status) => (
+              <option key={status} value={status}>
+                {t("screen.results.statusOption", {
+                  status: t(FINAL_STATUS_KEYS[status]),
+                  count: formatNumber(counts.get(status) ?? 0, lang),
+                })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1">
+          <Button variant="outline" onClick={download} disabled={shown.length === 0} aria-describedby={`${id}-dl`}>
+            <Download aria-hidden="true" className="size-4" />
+            {t("screen.results.download")}
+          </Button>
+          <p id={`${id}-dl`} className="sr-only">
+            {t("screen.results.downloadHint")}
+          </p>
+        </div>
+      </div>
+      <p aria-live="polite" className="text-sm text-slate-700 dark:text-slate-300">
+        {shown.length === 0
+          ? t("screen.results.none")
+          : t("screen.results.showing", {
+              from: formatNumber(from + 1, lang),
+              to: formatNumber(from + pageRows.length, lang),
+              total: formatNumber(shown.length, lang),
+            })}
+      </p>
+      {shown.length > 0 ? <ResultRowsTable rows={pageRows} labelledBy={headingId} withPlan={withPlan} /> : null}
+      {pages > 1 ? (
+        <nav aria-label={t("screen.results.pagination")} className="flex items-center justify-between gap-2">
+          <Button variant="outline" size="sm" disabled={current <= 1} onClick={() => setPage(current - 1)}>
+            {t("screen.results.previous")}
+          </Button>
+          <span className="text-sm">{t("screen.results.page", { page: current, pages })}</span>
+          <Button variant="outline" size="sm" disabled={current >= pages} onClick={() => setPage(current + 1)}>
+            {t("screen.results.next")}
+          </Button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+/** The rows themselves: one line per data row of the file, in a region that scrolls sideways on a phone. */
+export function ResultRowsTable({
+  rows,
+  labelledBy,
+  withPlan = false,
+}: {
+  rows: readonly ImportResultRow[];
+  labelledBy: string;
+  withPlan?: boolean;
+}) {
+  const { t, text } = useImportText();
+  return (
+    <div
+      className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800"
+      role="region"
+      aria-labelledby={labelledBy}
+      tabIndex={0}
+    >
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{t("screen.results.caption")}</caption>
+        <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              {t("screen.results.columns.row")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("screen.results.columns.item")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("screen.results.columns.name")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("screen.results.columns.productId")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("screen.results.columns.aiStatus")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("screen.results.columns.dbProductStatus")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("screen.results.columns.dbPriceStatus")}
+            </th>
+            {withPlan ? (
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t("screen.results.columns.planned")}
+              </th>
+            ) : null}
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("screen.results.columns.finalStatus")}
+            </th>
+            <th scope="col" className="min-w-48 px-3 py-2 font-medium">
+              {t("screen.results.columns.message")}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+          {rows.map((r) => (
+            <tr key={r.row} data-row={r.row} data-status={r.finalStatus}>
+              <td className="px-3 py-2 text-right align-top tabular-nums">{r.row}</td>
+              <td className="px-3 py-2 align-top break-words">{r.item}</td>
+              <td className="px-3 py-2 align-top">{r.name ?? "—"}</td>
+              <td className="px-3 py-2 align-top">
+                {r.productId ? <code className="text-xs break-all">{r.productId}</code> : "—"}
+              </td>
+              <td className="px-3 py-2 align-top">{t(AI_STATUS_KEYS[r.aiStatus])}</td>
+              <td className="px-3 py-2 align-top">{t(DB_STATUS_KEYS[r.dbProductStatus])}</td>
+              <td className="px-3 py-2 align-top">{t(DB_STATUS_KEYS[r.dbPriceStatus])}</td>
+              {withPlan ? (
+                <td className="px-3 py-2 align-top">{r.planned ? t(PLANNED_ACTION_KEYS[r.planned]) : "—"}</td>
+              ) : null}
+              <td className="px-3 py-2 align-top">
+                <StatusBadge status={r.finalStatus} />
+              </td>
+              <td className="px-3 py-2 align-top text-slate-700 dark:text-slate-300">
+                {r.messages.map((m) => text(m)).join(" ")}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
