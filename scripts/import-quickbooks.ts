@@ -65,7 +65,7 @@ await runTool(
     const { importFile, allRunRows } = await import("../app/features/imports/run/import-file.server");
     const { ImportRunError } = await import("../app/features/imports/run/run.server");
     const { importTranslator, rejectionText } = await import("../app/features/imports/run/texts.server");
-    const { OUTCOME_KEYS } = await import("../app/features/imports/engine/run-messages");
+    const { OUTCOME_KEYS } = await import("../app/features/imports/run/run-messages");
     const t = importTranslator("en");
 
     // Refused on its size before it is read (section 9: at most 10 MB).

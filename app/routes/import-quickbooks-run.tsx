@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { getLang, requirePermission } from "~/auth/guards.server";
+import { requirePermission } from "~/auth/guards.server";
 import { RunReport } from "~/features/imports/screen/components/run-report";
 import { findImportRows, getImportRun } from "~/features/imports/run/run.server";
-import { RUN_RESULTS_PAGE_SIZE, resultRowFromRun } from "~/features/imports/screen/run-view";
+import { RUN_RESULTS_PAGE_SIZE } from "~/features/imports/screen/run-view";
 import { finalStatusFilter, findFailedBatches } from "~/features/imports/screen/api.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/import-quickbooks-run";
@@ -22,7 +22,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const filter = finalStatusFilter(search.get("status"));
   const page = Math.max(1, Math.min(1_000_000, Math.floor(Number(search.get("page")) || 1)));
   const ended = run.status === "finished" || run.status === "failed";
-  const lang = getLang(context);
   const [failedBatches, found] = await Promise.all([
     findFailedBatches(run.id),
     ended
@@ -35,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     filter,
     results: found
       ? {
-          rows: found.rows.map((row) => resultRowFromRun(row, lang)),
+          rows: found.rows,
           total: found.total,
           page: found.page,
           pageCount: found.pageCount,

@@ -4,8 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/context";
 import { db } from "../../app/db/client.server";
 import { priceList, priceListItem, product } from "../../app/db/schema";
-import { indexExisting, planImport, understandFile } from "../../app/features/imports/engine";
-import type { ExistingProduct } from "../../app/features/imports/engine/plan/plan";
+import { indexExisting, planImport, understandFile, type ExistingProduct } from "../../app/features/imports/engine";
 import {
   PLAN_KEYS_PER_REQUEST,
   planRequestChunks,
@@ -163,19 +162,18 @@ describe(`the import screen's "plan" intent (${test.kind})`, () => {
       existing.push(...result.data.products);
     }
     const dryRun = planImport(understood.rows, indexExisting(existing));
-    const action = (row: number) => dryRun.rows.find((r) => r.row === row);
-    expect(action(1)).toEqual({ row: 1, action: "unchanged", productId: ids.avo48, matchedBy: "quickbooks_id" });
-    expect(action(2)).toEqual({ row: 2, action: "update", productId: ids.avo60, matchedBy: "quickbooks_id" });
-    expect(action(3)).toEqual({ row: 3, action: "update", productId: ids["avo-org"], matchedBy: "sku" });
+    const action = (row: number) => dryRun.results.find((r) => r.row === row)!;
+    expect(action(1)).toMatchObject({ row: 1, action: "unchanged", productId: ids.avo48 });
+    expect(action(2)).toMatchObject({ row: 2, action: "updated", productId: ids.avo60 });
+    expect(action(3)).toMatchObject({ row: 3, action: "updated", productId: ids["avo-org"] });
+    expect(action(3).messages).toContainEqual({ code: "matched_by_sku", severity: "info", params: { sku: "AVO-O48" } });
     // Found, but archived: the run would refuse to put its price in the list
     // (docs/decisions/017-import-row-errors-and-upkeep.md).
     expect(action(5)).toMatchObject({
       action: "error",
-      refusal: {
-        status: "error_db_price",
-        message: { code: "archived_price", params: { product: "Mango" } },
-        productId: ids["mango-tommy"],
-      },
+      finalStatus: "error_db_price",
+      productId: ids["mango-tommy"],
+      messages: [{ code: "archived_price", params: { product: "Mango" } }],
     });
     expect(dryRun.counts).toMatchObject({ total: 69, create: 44, update: 2, unchanged: 1, errors: 1 });
   });

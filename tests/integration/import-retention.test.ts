@@ -22,7 +22,7 @@ import {
   getImportRun,
   startImportRun,
 } from "../../app/features/imports/run/run.server";
-import { ABANDONED_AFTER_MINUTES, IMPORT_ROWS_RETENTION_DAYS } from "../../app/features/imports/engine/run-messages";
+import { ABANDONED_AFTER_MINUTES, IMPORT_ROWS_RETENTION_DAYS } from "../../app/features/imports/run/run-messages";
 import { setImportFaultsForTests } from "../../app/features/imports/run/write.server";
 import { freshImportData } from "../support/import-data";
 import { useTestDatabase } from "../support/test-db";

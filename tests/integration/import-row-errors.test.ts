@@ -19,7 +19,7 @@ import {
   loadRun,
   startImportRun,
 } from "../../app/features/imports/run/run.server";
-import type { ImportRowResult } from "../../app/features/imports/engine/run-messages";
+import type { StoredRowResult } from "../../app/features/imports/run/write.server";
 import { rowMessageText } from "../../app/features/imports/run/texts.server";
 import { setImportFaultsForTests } from "../../app/features/imports/run/write.server";
 import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
@@ -85,7 +85,7 @@ async function screenPlan(items: Item[]) {
   return planImport(understood.rows, indexExisting(existing));
 }
 
-const rowOf = (rows: ImportRowResult[], item: string) => rows.find((r) => r.item === item)!;
+const rowOf = (rows: StoredRowResult[], item: string) => rows.find((r) => r.item === item)!;
 const productOf = async (quickbooksId: string) =>
   (await db().select().from(product).where(eq(product.quickbooksId, quickbooksId)))[0];
 const priceOf = async (productId: string) =>
@@ -310,7 +310,7 @@ describe(`the dry run plans the same refusals (${test.kind})`, () => {
     const plan = await screenPlan(items);
 
     const real = await run(items);
-    const statuses = (rows: ImportRowResult[]) =>
+    const statuses = (rows: StoredRowResult[]) =>
       rows.map((r) => [r.item, r.finalStatus, r.dbProductStatus, r.dbPriceStatus]);
     expect(statuses(real.rows)).toEqual([
       ["AVO48-HASS", "error_db_product", "error", "skipped"],
@@ -321,15 +321,15 @@ describe(`the dry run plans the same refusals (${test.kind})`, () => {
     ]);
     expect(dry.rows.map((r) => [r.item, r.finalStatus])).toEqual(real.rows.map((r) => [r.item, r.finalStatus]));
     // The refusals' reasons too (the dry run writes no "created" or "updated" notes).
-    const reasons = (rows: ImportRowResult[]) =>
+    const reasons = (rows: StoredRowResult[]) =>
       rows.filter((r) => r.finalStatus.startsWith("error_db")).map((r) => r.message);
     expect(reasons(dry.rows)).toEqual(reasons(real.rows));
     expect(dry.summary).toMatchObject({ errors: 3, created: 1, updated: 1, outcome: "warning" });
-    expect(plan.rows.map((p) => (p.action === "error" ? p.refusal?.status : p.action))).toEqual([
+    expect(plan.results.map((p) => (p.action === "error" ? p.finalStatus : p.action))).toEqual([
       "error_db_product",
-      "create",
+      "created",
       "error_db_product",
-      "update",
+      "updated",
       "error_db_price",
     ]);
   });
@@ -370,7 +370,7 @@ describe(`the dry run matches by SKU as the run does (${test.kind})`, () => {
     const dry = await dryRun(items);
 
     const real = await run(items);
-    const outcome = (rows: ImportRowResult[]) => rows.map((r) => [r.item, r.finalStatus, r.productId]);
+    const outcome = (rows: StoredRowResult[]) => rows.map((r) => [r.item, r.finalStatus, r.productId]);
     expect(outcome(dry.rows)).toEqual(outcome(real.rows));
     expect(real.rows.map((r) => [r.item, r.finalStatus])).toEqual([
       ["PAPAYA MAR", "success"],
@@ -396,19 +396,16 @@ describe(`the dry run matches by SKU as the run does (${test.kind})`, () => {
       "guava-by-hand": "GUAVA NEW",
     });
 
-    expect(
-      plan.rows.map((p) => (p.action === "error" ? p.refusal?.status : [p.action, "productId" in p && p.productId])),
-    ).toEqual([
-      ["update", id("papaya-by-hand")],
+    expect(plan.results.map((p) => (p.action === "error" ? p.finalStatus : [p.action, p.productId]))).toEqual([
+      ["updated", id("papaya-by-hand")],
       "error_db_product",
-      ["update", id("kiwi-older")],
-      ["update", id("kiwi-newer")],
-      ["update", id("guava-by-hand")],
+      ["updated", id("kiwi-older")],
+      ["updated", id("kiwi-newer")],
+      ["updated", id("guava-by-hand")],
     ]);
-    const refused = plan.rows[1];
-    expect(refused.action === "error" && refused.refusal?.message).toEqual(
-      real.rows[1].messages.find((m) => m.code === "sku_taken"),
-    );
+    // The preview's row is the row the run stored, notes and all.
+    const { message: _text, ...stored } = real.rows[1];
+    expect(plan.results[1]).toEqual(stored);
   });
 });
 

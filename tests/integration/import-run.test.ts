@@ -33,7 +33,7 @@ import {
   recordFailedBatch,
   startImportRun,
 } from "../../app/features/imports/run/run.server";
-import type { ImportRowResult } from "../../app/features/imports/engine/run-messages";
+import type { StoredRowResult } from "../../app/features/imports/run/write.server";
 import { setImportFaultsForTests } from "../../app/features/imports/run/write.server";
 import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
 import { freshImportData } from "../support/import-data";
@@ -63,7 +63,7 @@ function expectedTable(heading: string) {
 /** EXPECTED.md calls a product row "product"; section 4's final status for it is `success`. */
 const finalOf = (expected: string) => (expected === "product" ? "success" : expected);
 
-function compareWithExpected(rows: ImportRowResult[], heading: string) {
+function compareWithExpected(rows: StoredRowResult[], heading: string) {
   const expected = expectedTable(heading);
   expect(rows.map((r) => r.row)).toEqual(expected.map((e) => Number(e["#"])));
   for (const [i, row] of rows.entries()) {
@@ -101,7 +101,7 @@ async function importLikeTheScreen(file: string, slug: string, batchSize = 500) 
     duplicates: [...understood.superseded],
     encoding: understood.encoding,
   });
-  const rows: ImportRowResult[] = [];
+  const rows: StoredRowResult[] = [];
   for (let n = 1; n <= run.totalBatches; n++) {
     const batch = understood.rows
       .slice((n - 1) * batchSize, n * batchSize)

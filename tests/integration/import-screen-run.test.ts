@@ -226,10 +226,7 @@ describe(`the run API: an interactive run as the screen drives it (${test.kind})
       dbPriceStatus: "success",
       finalStatus: "success",
     });
-    expect(data.results?.rows[0].messages.map((m) => m.key)).toEqual([
-      "run.messages.productCreated",
-      "run.messages.priceSet",
-    ]);
+    expect(data.results?.rows[0].messages.map((m) => m.code)).toEqual(["product_created", "price_set"]);
   });
 
   it("filters the run page's rows by final status and pages them", async () => {
@@ -302,7 +299,7 @@ describe(`the run API: an interactive run as the screen drives it (${test.kind})
     expect(page.failedBatches).toEqual([{ batch: 2, reason: "server" }]);
     expect(page.run.summary).toMatchObject({ failedBatches: 1, errors: 20 });
     expect(page.results?.rows.map((r) => r.row)).toEqual(Array.from({ length: 20 }, (_, i) => 21 + i));
-    expect(page.results?.rows[0].messages).toEqual([{ key: "run.messages.batchFailed", values: {} }]);
+    expect(page.results?.rows[0].messages).toEqual([{ code: "batch_failed", severity: "error" }]);
   });
 
   it("records a batch the browser could not deliver ('fail-batch'): its rows 'Skipped due to batch processing error.'", async () => {

@@ -97,7 +97,11 @@ describe("qbo_small.csv, qbd_small.csv and the newer QBO header wording", () => 
       params: { item: "TOMATILLO", firstRow: 19 },
     });
     const plan = planImport(rows);
-    expect(plan.rows[18]).toEqual({ row: 19, action: "skip", reason: "duplicate", supersededBy: 32 });
+    expect(plan.results[18]).toMatchObject({
+      row: 19,
+      action: "duplicate",
+      messages: [{ code: "duplicate_superseded", params: { row: 32 } }],
+    });
     expect(plan.counts).toMatchObject({ total: 69, create: 48, inactive: 2, errors: 0 });
     expect(plan.counts.skipped).toEqual({
       total: 21,

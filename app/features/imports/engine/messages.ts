@@ -1,4 +1,5 @@
 import type { TextEncodingName } from "./read/decode";
+import { formatMoney } from "~/lib/money";
 import { MAX_IMPORT_FILE_BYTES } from "./limits";
 import type { PlanCounts, SkipReason } from "./plan/plan";
 import type { ColumnField, FormatId, Rejection, RejectionCode, RowMessage, RowMessageCode, RowStatus } from "./types";
@@ -131,4 +132,71 @@ export function describeRejection(rejection: Rejection): Described {
 /** A row message as `t(key, values)` arguments. */
 export function describeRowMessage(message: RowMessage): Described {
   return { key: ROW_MESSAGE_KEYS[message.code], values: message.params ?? {} };
+}
+
+/** A note the writer adds to a row, besides the engine's (`RowMessage`). */
+export type RunMessageCode =
+  | "product_created"
+  | "product_updated"
+  | "unchanged"
+  | "price_set"
+  | "price_changed"
+  | "deactivated"
+  | "reactivated"
+  | "quantity_changed"
+  | "sku_changed"
+  | "matched_by_sku"
+  | "name_shortened"
+  | "model_fallback"
+  | "batch_failed"
+  | "sku_taken"
+  | "value_not_storable"
+  | "price_not_storable"
+  | "archived_price"
+  | "not_understood";
+
+export type RunMessage = {
+  code: RunMessageCode;
+  severity: "info" | "warning" | "error";
+  params?: Record<string, string | number | null>;
+};
+
+export type ImportRowMessage = RowMessage | RunMessage;
+
+export const RUN_MESSAGE_KEYS = {
+  product_created: "run.messages.productCreated",
+  product_updated: "run.messages.productUpdated",
+  unchanged: "run.messages.unchanged",
+  price_set: "run.messages.priceSet",
+  price_changed: "run.messages.priceChanged",
+  deactivated: "run.messages.deactivated",
+  reactivated: "run.messages.reactivated",
+  quantity_changed: "run.messages.quantityChanged",
+  sku_changed: "run.messages.skuChanged",
+  matched_by_sku: "run.messages.matchedBySku",
+  name_shortened: "run.messages.nameShortened",
+  model_fallback: "run.messages.modelFallback",
+  batch_failed: "run.messages.batchFailed",
+  sku_taken: "run.messages.skuTaken",
+  value_not_storable: "run.messages.valueNotStorable",
+  price_not_storable: "run.messages.priceNotStorable",
+  archived_price: "run.messages.archivedPrice",
+  not_understood: "run.messages.notUnderstood",
+} as const satisfies Record<RunMessageCode, string>;
+
+const isRunMessage = (message: ImportRowMessage): message is RunMessage =>
+  Object.hasOwn(RUN_MESSAGE_KEYS, message.code);
+
+/** Params that are prices in cents, shown as money in the reader's language. */
+const MONEY_PARAMS = new Set(["price", "old", "new"]);
+
+/** A row message (the engine's or the writer's) as `t(key, values)` arguments in `import`. */
+export function describeImportRowMessage(message: ImportRowMessage, lang: string): Described {
+  if (!isRunMessage(message)) return describeRowMessage(message);
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(message.params ?? {})) {
+    const money = MONEY_PARAMS.has(name) && message.code.startsWith("price");
+    values[name] = value === null ? "—" : money && typeof value === "number" ? formatMoney(value, lang) : value;
+  }
+  return { key: RUN_MESSAGE_KEYS[message.code], values };
 }

@@ -1,5 +1,6 @@
 import { createDuplicateTracker, understandRow } from "./understand/understand";
-import type { ImportAiStatus, ImportRowMessage, RunMessage } from "./run-messages";
+import type { ImportRowMessage, RunMessage } from "./messages";
+import type { ItemAiStatus } from "./statuses";
 import type { Category, DetectedFormat, PackUnit, RawRow, RowStatus, SoldUnit, UnderstoodRow } from "./types";
 
 /** A name the configured model gave an item (the run asks it on the server). */
@@ -25,7 +26,7 @@ export type PreparedRow = {
   item: string;
   quickbooksId: string | null;
   status: RowStatus;
-  aiStatus: ImportAiStatus;
+  aiStatus: ItemAiStatus;
   importable: boolean;
   active: boolean;
   name: string | null;
@@ -88,7 +89,7 @@ const DUPLICATE_CODES = new Set(["duplicate_item", "duplicate_superseded"]);
  * engine's otherwise), names cut to what a product holds, pack values a product can store.
  */
 export function prepareRows(
-  understood: UnderstoodRow[],
+  understood: readonly UnderstoodRow[],
   duplicates: Duplicates,
   model: { names: ReadonlyMap<number, ModelName>; configured: boolean } | null = null,
 ): PreparedRow[] {

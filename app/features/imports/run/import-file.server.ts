@@ -8,7 +8,8 @@ import { detectFormat } from "../engine/read/detect";
 import { DEFAULT_BATCH_SIZE } from "../engine/limits";
 import { parseRows } from "../engine/read/parse";
 import { understandText } from "../engine/pipeline";
-import { indexExisting, planImport, type ExistingProduct, type PlannedRow } from "../engine/plan/plan";
+import { indexExisting, type ExistingProduct } from "../engine/plan/decide";
+import { planImport } from "../engine/plan/plan";
 import { duplicatesFrom, nameAndPrepare, type Duplicates } from "../engine/prepare";
 import {
   applyPreparedBatchWithRetries,
@@ -22,10 +23,9 @@ import {
   type BatchOutcome,
   type LoadedRun,
 } from "./run.server";
-import type { ImportMode, ImportRowMessage, ImportRowResult, ImportSummary, RowAction } from "../engine/run-messages";
-import { finalStatusAfterWrite, finalStatusBeforeWrite } from "../engine/statuses";
-import { rowMessageText } from "./texts.server";
+import type { ImportMode, ImportSummary } from "./run-messages";
 import type { DetectedFormat, Rejection } from "../engine/types";
+import { withText, type StoredRowResult } from "./write.server";
 import { identifyRow, understandRow } from "../engine/understand/understand";
 
 /**
@@ -150,7 +150,7 @@ export type ImportFileResult =
       ok: true;
       summary: ImportSummary;
       /** Every row's result with `collectRows` (always for a dry run); else empty. */
-      rows: ImportRowResult[];
+      rows: StoredRowResult[];
     }
   | { ok: false; rejection: Rejection; summary: null; rows: [] };
 
@@ -189,7 +189,7 @@ export async function importFile(input: ImportFileInput): Promise<ImportFileResu
     }),
   );
   const run = await loadRun(created.id);
-  const results: ImportRowResult[] = [];
+  const results: StoredRowResult[] = [];
   await writeRunFromText(run, scan.text, duplicatesFrom(scan.superseded), {
     onProgress: (progress) => {
       if (input.collectRows && progress.outcome.status !== "retry") results.push(...progress.outcome.rows);
@@ -203,7 +203,7 @@ export async function importFile(input: ImportFileInput): Promise<ImportFileResu
 /** The rows of a run, in order (e.g. for the command line's --json). */
 export async function allRunRows(runId: string) {
   const run = await loadRun(runId);
-  const rows: ImportRowResult[] = [];
+  const rows: StoredRowResult[] = [];
   for (let n = 1; n <= run.totalBatches; n++) rows.push(...(await storedRows(runId, n)));
   return rows;
 }
@@ -255,59 +255,13 @@ async function existingProducts(listSlug: string | undefined): Promise<ExistingP
   }));
 }
 
-const PLANNED_ACTION: Record<PlannedRow["action"], RowAction> = {
-  create: "created",
-  update: "updated",
-  unchanged: "unchanged",
-  skip: "skipped",
-  error: "error",
-};
-
 /** A dry run: the plan against the catalogue as it is, and what each row would become. Nothing is written. */
 async function dryRun(input: ImportFileInput, scan: ScannedFile, batchSize: number): Promise<ImportFileResult> {
   const existing = await existingProducts(input.newListName !== undefined ? undefined : input.listSlug?.trim());
   const understood = await understandText(scan.text, { batchSize, onBatch: nextTurn }, scan.encoding);
   if (!understood.ok) return { ok: false, rejection: understood.rejection, summary: null, rows: [] };
-  const rows = understood.rows;
-  const plan = planImport(rows, indexExisting(existing));
-  const planned = new Map(plan.rows.map((p) => [p.row, p]));
-  const results = rows.map((row): ImportRowResult => {
-    const p = planned.get(row.row)!;
-    const action = p.action === "skip" && p.reason === "duplicate" ? "duplicate" : PLANNED_ACTION[p.action];
-    // A row the writer would refuse (docs/decisions/017-import-row-errors-and-upkeep.md): its
-    // status and reason, as the run would store them.
-    const refusal = p.action === "error" ? p.refusal : undefined;
-    const messages: ImportRowMessage[] = refusal ? [refusal.message, ...row.messages] : row.messages;
-    return {
-      row: row.row,
-      batch: Math.ceil(row.row / batchSize),
-      line: row.line,
-      item: row.item,
-      quickbooksId: row.quickbooksId,
-      name: row.name,
-      nameEs: row.nameEs,
-      category: row.category,
-      packValue: row.packValue,
-      packUnit: row.packUnit,
-      unit: row.unit,
-      priceCents: row.priceCents,
-      sku: row.sku,
-      quantity: row.quantityOnHand,
-      productId: "productId" in p ? p.productId : (refusal?.productId ?? null),
-      action,
-      namedBy: row.importable ? "engine" : null,
-      aiStatus: row.aiStatus,
-      dbProductStatus: refusal ? (refusal.status === "error_db_product" ? "error" : "skipped") : "pending",
-      dbPriceStatus: refusal ? (refusal.status === "error_db_price" ? "error" : "skipped") : "pending",
-      finalStatus: refusal
-        ? refusal.status
-        : row.importable
-          ? finalStatusAfterWrite(row.status as "product" | "processed_inactive")
-          : finalStatusBeforeWrite(row.status),
-      messages,
-      message: rowMessageText(messages),
-    };
-  });
+  const plan = planImport(understood.rows, indexExisting(existing), batchSize);
+  const results = plan.results.map(withText);
   const c = plan.counts;
   let listName = input.newListName?.trim() ?? "";
   if (input.newListName === undefined && input.listSlug) {

@@ -3,7 +3,7 @@ import { db, withTransaction } from "~/db/client.server";
 import { importBatch, importRow, importRun, job } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { IMPORT_JOB } from "./jobs.server";
-import { ABANDONED_AFTER_MINUTES, IMPORT_ROWS_RETENTION_DAYS } from "../engine/run-messages";
+import { ABANDONED_AFTER_MINUTES, IMPORT_ROWS_RETENTION_DAYS } from "./run-messages";
 import { closeRun, summarizeRun, type LoadedRun } from "./run.server";
 
 /**

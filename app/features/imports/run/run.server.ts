@@ -21,15 +21,13 @@ import {
   type PreparedRow,
 } from "../engine/prepare";
 import {
-  ERROR_STATUSES,
   MAX_BATCH_ATTEMPTS,
   type ImportMode,
   type ImportOutcome,
-  type ImportRowResult,
   type ImportRunStatus,
   type ImportSummary,
-} from "../engine/run-messages";
-import type { FinalStatus } from "../engine/statuses";
+} from "./run-messages";
+import { FINAL_STATUSES, isErrorStatus, type FinalStatus } from "../engine/statuses";
 import type { DetectedFormat, FormatId, Rejection } from "../engine/types";
 import {
   BatchAlreadyRecorded,
@@ -39,6 +37,7 @@ import {
   RunAlreadyClosed,
   writeBatch,
   writeFailedBatch,
+  type StoredRowResult,
 } from "./write.server";
 
 /**
@@ -134,7 +133,7 @@ export type BatchOutcome =
       attempt: number;
       /** True when this call found the batch already recorded and answers its stored results. */
       repeated: boolean;
-      rows: ImportRowResult[];
+      rows: StoredRowResult[];
     }
   | {
       /** This attempt failed; call again with `attempt + 1` (shown as 'attempt N/3'). */
@@ -152,7 +151,7 @@ export type BatchOutcome =
       maxAttempts: number;
       repeated: boolean;
       error: Described;
-      rows: ImportRowResult[];
+      rows: StoredRowResult[];
     };
 
 const UNKNOWN_FAILURE: Described = { key: "run.errors.unknownBatchFailure", values: {} };
@@ -582,7 +581,7 @@ type Totals = Record<string, number>;
 
 async function countRows(tx: Tx, runId: string): Promise<Totals> {
   const errorList = sql.join(
-    [...ERROR_STATUSES].map((s) => sql`${s}`),
+    FINAL_STATUSES.filter(isErrorStatus).map((s) => sql`${s}`),
     sql`, `,
   );
   const action = sql`${importRow.raw}->>'action'`;
@@ -833,7 +832,7 @@ export async function listImportRuns({ page = 1, pageSize = 20 }: { page?: numbe
 }
 
 export type ImportRowsPage = {
-  rows: ImportRowResult[];
+  rows: StoredRowResult[];
   total: number;
   page: number;
   pageCount: number;

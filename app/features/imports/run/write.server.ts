@@ -10,9 +10,15 @@ import {
   type PriceChange,
 } from "~/features/price-lists/internal.server";
 import { firstFreeSlug, RESERVED_SLUGS, slugify } from "~/lib/slug";
-import { finalStatusAfterWrite, finalStatusBeforeWrite } from "../engine/statuses";
+import {
+  batchFailed,
+  createDecider,
+  indexExisting,
+  type ExistingProduct,
+  type ProductState,
+} from "../engine/plan/decide";
 import type { PreparedRow } from "../engine/prepare";
-import type { ImportRowMessage, ImportRowResult, RowAction, RunMessage } from "../engine/run-messages";
+import { toRowResult, type ImportRowResult } from "../engine/results";
 import { rowMessageText } from "./texts.server";
 
 /**
@@ -59,36 +65,6 @@ export type BatchWrite = {
   batchNumber: number;
   attempt: number;
   rows: PreparedRow[];
-};
-
-type ProductState = {
-  /** Null until a product created in this batch is inserted. */
-  id: string | null;
-  quickbooksId: string | null;
-  sku: string | null;
-  active: boolean;
-  quantity: number | null;
-  inList: boolean;
-  priceCents: number | null;
-  /** Archived on the site: the price lists take no price for it. */
-  archived: boolean;
-  /** Its English name, to say which product holds a SKU. */
-  name: string;
-  /** A product this batch creates: later rows change its insert instead of updating it. */
-  create: (typeof product.$inferInsert & { quickbooksId: string }) | null;
-};
-
-type Outcome = {
-  row: PreparedRow;
-  action: RowAction;
-  state: ProductState | null;
-  productStatus: ImportRowResult["dbProductStatus"];
-  priceStatus: ImportRowResult["dbPriceStatus"];
-  /** The row's item in the list before it (`absent`: not in the list), when the row changes it. */
-  priceChange: { oldCents: number | null | "absent"; newCents: number | null } | null;
-  notes: RunMessage[];
-  /** Set when the row was refused by the database's rules (`error_db_product`, `error_db_price`). */
-  refusal?: "error_db_product" | "error_db_price";
 };
 
 const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
@@ -162,23 +138,15 @@ async function lockCatalogue(tx: Tx) {
   await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_CATALOGUE_LOCK})`);
 }
 
-type ProductIndex = {
-  byKey: Map<string, ProductState>;
-  /** Products without a QuickBooks ID, by SKU, oldest first: what a row with that SKU may match. */
-  bySku: Map<string, ProductState[]>;
-  /** Every product that holds a SKU, as the batch goes: a row may not give a SKU to a second product. */
-  skuHolders: Map<string, Set<ProductState>>;
-};
-
 /**
  * Products the rows may be (by QuickBooks ID, or by SKU among products without one), and
- * every other product that holds one of the rows' SKUs (a conflict the row is refused for).
+ * every other product that holds one of the rows' SKUs (a conflict the row is refused for), in
+ * the order the decisions take them: by QuickBooks ID, then oldest first.
  */
-async function findProducts(tx: Tx, listId: string, rows: PreparedRow[]): Promise<ProductIndex> {
-  const index: ProductIndex = { byKey: new Map(), bySku: new Map(), skuHolders: new Map() };
+async function findProducts(tx: Tx, listId: string, rows: PreparedRow[]): Promise<ExistingProduct[]> {
   const keys = [...new Set(rows.map((r) => r.quickbooksId!))];
   const skus = [...new Set(rows.map((r) => r.sku).filter((s): s is string => s !== null))];
-  if (keys.length === 0) return index;
+  if (keys.length === 0) return [];
   // Index lookups with the rows' keys as array parameters (plans that stay good without table
   // statistics, which PGlite never gathers). Not locked: the update writes the file's values for
   // the fields an import owns whatever a concurrent edit did, and bumps the revision; only
@@ -216,40 +184,21 @@ async function findProducts(tx: Tx, listId: string, rows: PreparedRow[]): Promis
     for (const item of items.rows)
       prices.set(item.product_id, item.price_cents === null ? null : Number(item.price_cents));
   }
-  for (const p of found) {
-    const state: ProductState = {
-      id: p.id,
-      quickbooksId: p.quickbooks_id,
-      sku: p.sku,
-      active: p.active,
-      quantity: numberOrNull(p.quantity),
-      inList: prices.has(p.id),
-      priceCents: prices.get(p.id) ?? null,
-      archived: Boolean(p.archived),
-      name: p.name_en,
-      create: null,
-    };
-    if (p.quickbooks_id !== null) index.byKey.set(p.quickbooks_id, state);
-    else if (p.sku !== null) index.bySku.set(p.sku, [...(index.bySku.get(p.sku) ?? []), state]);
-    if (p.sku !== null) holdSku(index, p.sku, state);
-  }
-  return index;
+  return found.map((p) => ({
+    id: p.id,
+    quickbooksId: p.quickbooks_id,
+    sku: p.sku,
+    active: p.active,
+    quantity: numberOrNull(p.quantity),
+    inList: prices.has(p.id),
+    priceCents: prices.get(p.id) ?? null,
+    archived: Boolean(p.archived),
+    name: p.name_en,
+  }));
 }
 
-function holdSku(index: ProductIndex, sku: string, state: ProductState) {
-  let holders = index.skuHolders.get(sku);
-  if (!holders) index.skuHolders.set(sku, (holders = new Set()));
-  holders.add(state);
-}
-
-/** Another product than `state` (null: a product to create) already holds `sku`. */
-function otherHolder(index: ProductIndex, sku: string, state: ProductState | null) {
-  for (const holder of index.skuHolders.get(sku) ?? []) if (holder !== state) return holder;
-  return null;
-}
-
-/** Readable, unique slugs: the name, else the name with the item's code, else numbered. */
-async function assignSlugs(tx: Tx, creates: Array<NonNullable<ProductState["create"]>>) {
+/** Readable, unique slugs/** Readable, unique slugs: the name, else the name with the item's code, else numbered. */
+async function assignSlugs(tx: Tx, creates: NewProduct[]) {
   if (creates.length === 0) return;
   const options = creates.map((c) => {
     const base = slugify(c.nameEn, "product");
@@ -279,223 +228,19 @@ async function assignSlugs(tx: Tx, creates: Array<NonNullable<ProductState["crea
   }
 }
 
-/** numeric(12, 2), numeric(10, 3) and integer: what the product and item columns hold. */
-const QUANTITY_BELOW = 1e10;
-const PACK_VALUE_BELOW = 1e7;
-const INTEGER_MAX = 2_147_483_647;
+/** A row's result as stored and as the command line prints it: with its messages as English text. */
+export type StoredRowResult = ImportRowResult & { message: string };
 
-const fitsPrice = (cents: number | null) =>
-  cents === null || (Number.isSafeInteger(cents) && cents >= 0 && cents <= INTEGER_MAX);
-const fitsNumeric = (value: number | null, below: number, digits: number) =>
-  value === null || (Number.isFinite(value) && Math.abs(Number(value.toFixed(digits))) < below);
-
-/**
- * A row the database's rules refuse, decided before anything is written so that the rest of its
- * batch is written and nothing of this row is: `error_db_product` (its product cannot be written)
- * or `error_db_price` (its price in the list cannot be), with the reason in its message.
- */
-function refuse(
-  row: PreparedRow,
-  state: ProductState | null,
-  refusal: "error_db_product" | "error_db_price",
-  note: RunMessage,
-): Outcome {
-  return {
-    row,
-    action: "error",
-    state,
-    productStatus: refusal === "error_db_product" ? "error" : "skipped",
-    priceStatus: refusal === "error_db_price" ? "error" : "skipped",
-    priceChange: null,
-    notes: [note],
-    refusal,
-  };
-}
-
-const skuTaken = (sku: string, holder: ProductState): RunMessage => ({
-  code: "sku_taken",
-  severity: "error",
-  params: { sku, product: holder.create?.nameEn ?? holder.name, quickbooksId: holder.quickbooksId },
+export const withText = (result: ImportRowResult): StoredRowResult => ({
+  ...result,
+  message: rowMessageText(result.messages),
 });
-
-function decide(row: PreparedRow, index: ProductIndex): Outcome {
-  if (!row.importable) {
-    return {
-      row,
-      action: row.status === "error" ? "error" : "skipped",
-      state: null,
-      productStatus: "skipped",
-      priceStatus: "skipped",
-      priceChange: null,
-      notes: [],
-    };
-  }
-  if (row.supersededBy !== null) {
-    return {
-      row,
-      action: "duplicate",
-      state: null,
-      productStatus: "skipped",
-      priceStatus: "skipped",
-      priceChange: null,
-      notes: [],
-    };
-  }
-  const key = row.quickbooksId!;
-  let state = index.byKey.get(key);
-  const matchedBySku = !state && row.sku !== null && (index.bySku.get(row.sku)?.length ?? 0) > 0;
-  if (matchedBySku) state = index.bySku.get(row.sku!)![0];
-
-  // Values the columns cannot hold: the row is refused rather than failing its whole batch.
-  if (!fitsPrice(row.priceCents)) {
-    return refuse(row, state ?? null, "error_db_price", {
-      code: "price_not_storable",
-      severity: "error",
-      params: { price: row.priceCents },
-    });
-  }
-  const quantityFits = fitsNumeric(row.quantity, QUANTITY_BELOW, 2);
-  if (!quantityFits || (!state && !fitsNumeric(row.packValue, PACK_VALUE_BELOW, 3))) {
-    const value = quantityFits ? `${row.packValue} ${row.packUnit ?? ""}`.trim() : String(row.quantity);
-    return refuse(row, state ?? null, "error_db_product", {
-      code: "value_not_storable",
-      severity: "error",
-      params: { value },
-    });
-  }
-  // A SKU names one product: the row may not give it to a product while another one holds it.
-  if (row.sku !== null && (!state || state.sku !== row.sku)) {
-    const holder = otherHolder(index, row.sku, state ?? null);
-    if (holder) return refuse(row, state ?? null, "error_db_product", skuTaken(row.sku, holder));
-  }
-
-  if (!state) {
-    state = {
-      id: null,
-      quickbooksId: key,
-      sku: row.sku,
-      active: row.active,
-      quantity: row.quantity,
-      inList: true,
-      priceCents: row.priceCents,
-      archived: false,
-      name: row.name ?? key,
-      create: {
-        slug: "",
-        nameEn: row.name ?? key,
-        nameEs: row.nameEs ?? row.name ?? key,
-        category: row.category,
-        basePriceCents: row.priceCents,
-        quantity: row.quantity === null ? null : row.quantity.toFixed(2),
-        unit: row.unit,
-        packValue: row.packValue === null ? null : String(row.packValue),
-        packUnit: row.packUnit,
-        active: row.active,
-        quickbooksId: key,
-        sku: row.sku,
-      },
-    };
-    index.byKey.set(key, state);
-    if (row.sku !== null) holdSku(index, row.sku, state);
-    const notes: RunMessage[] = [{ code: "product_created", severity: "info" }];
-    if (row.priceCents !== null) notes.push({ code: "price_set", severity: "info", params: { price: row.priceCents } });
-    return {
-      row,
-      action: "created",
-      state,
-      productStatus: "success",
-      priceStatus: row.priceCents !== null ? "success" : "skipped",
-      // A new product joins the list, without a price when the file gave none (the engine's message says so).
-      priceChange: { oldCents: "absent", newCents: row.priceCents },
-      notes,
-    };
-  }
-
-  // A known product: what the row changes in its item of the list (a missing price never removes one).
-  let priceChange: Outcome["priceChange"] = null;
-  const before = state.inList ? state.priceCents : ("absent" as const);
-  if (row.priceCents !== null && before !== row.priceCents)
-    priceChange = { oldCents: before, newCents: row.priceCents };
-  else if (row.priceCents === null && before === "absent") priceChange = { oldCents: "absent", newCents: null };
-  // The price lists take no price for an archived product: the row is refused whole.
-  if (priceChange && state.archived) {
-    return refuse(row, state, "error_db_price", {
-      code: "archived_price",
-      severity: "error",
-      params: { product: state.name },
-    });
-  }
-
-  // Only the fields an import owns (docs/decisions/014-import-runs.md).
-  if (matchedBySku) {
-    index.bySku.get(row.sku!)!.shift();
-    state.quickbooksId = key;
-    index.byKey.set(key, state);
-  }
-  const details: RunMessage[] = [];
-  if (matchedBySku) details.push({ code: "matched_by_sku", severity: "info", params: { sku: row.sku } });
-  let productChanged = matchedBySku;
-  if (state.active !== row.active) {
-    details.push({ code: row.active ? "reactivated" : "deactivated", severity: "info" });
-    state.active = row.active;
-    productChanged = true;
-  }
-  if (row.quantity !== null && state.quantity !== row.quantity) {
-    details.push({ code: "quantity_changed", severity: "info", params: { old: state.quantity, new: row.quantity } });
-    state.quantity = row.quantity;
-    productChanged = true;
-  }
-  if (row.sku !== null && state.sku !== row.sku) {
-    details.push({ code: "sku_changed", severity: "info", params: { old: state.sku, new: row.sku } });
-    if (state.sku !== null) index.skuHolders.get(state.sku)?.delete(state);
-    holdSku(index, row.sku, state);
-    state.sku = row.sku;
-    productChanged = true;
-  }
-  if (priceChange) {
-    details.push(
-      before === "absent" || before === null
-        ? { code: "price_set", severity: "info", params: { price: row.priceCents } }
-        : { code: "price_changed", severity: "info", params: { old: before, new: row.priceCents } },
-    );
-    state.priceCents = row.priceCents;
-  }
-  state.inList = true;
-  if (state.create) {
-    // The item appeared earlier in this batch without being marked as repeated: its insert takes the later values.
-    Object.assign(state.create, {
-      active: state.active,
-      quantity: state.quantity === null ? null : state.quantity.toFixed(2),
-      sku: state.sku,
-    });
-  }
-  if (!productChanged && !priceChange) {
-    return {
-      row,
-      action: "unchanged",
-      state,
-      productStatus: "skipped",
-      priceStatus: "skipped",
-      priceChange: null,
-      notes: [{ code: "unchanged", severity: "info" }],
-    };
-  }
-  return {
-    row,
-    action: "updated",
-    state,
-    productStatus: productChanged ? "success" : "skipped",
-    priceStatus: priceChange && row.priceCents !== null ? "success" : "skipped",
-    priceChange,
-    notes: [{ code: "product_updated", severity: "info" }, ...details],
-  };
-}
 
 /**
  * Writes one prepared batch in `tx` and returns each row's result. Throws `BatchAlreadyRecorded`
  * when another call recorded it first; any other error rolls the whole batch back.
  */
-export async function writeBatch(tx: Tx, input: BatchWrite): Promise<ImportRowResult[]> {
+export async function writeBatch(tx: Tx, input: BatchWrite): Promise<StoredRowResult[]> {
   const { runId, batchNumber, attempt } = input;
   await claimBatch(tx, runId, batchNumber, attempt, "applied");
   await holdOpenRun(tx, runId);
@@ -503,12 +248,12 @@ export async function writeBatch(tx: Tx, input: BatchWrite): Promise<ImportRowRe
   const list = await lockList(tx, input.listId);
 
   const toWrite = input.rows.filter((r) => r.importable && r.supersededBy === null && r.quickbooksId !== null);
-  const index = await findProducts(tx, list.id, toWrite);
-  const outcomes = input.rows.map((row) => decide(row, index));
+  const decide = createDecider(indexExisting(await findProducts(tx, list.id, toWrite)));
+  const decisions = input.rows.map((row) => ({ row, decision: decide(row) }));
 
   // Products: one insert for the new ones, one update for the changed ones.
-  const created = outcomes.filter((o) => o.action === "created").map((o) => o.state!);
-  const creates = created.map((s) => s.create!);
+  const created = decisions.filter((d) => d.decision.action === "created").map((d) => d.decision.product!);
+  const creates = created.map(newProduct);
   await assignSlugs(tx, creates);
   if (creates.length > 0) {
     const now = new Date();
@@ -552,9 +297,10 @@ export async function writeBatch(tx: Tx, input: BatchWrite): Promise<ImportRowRe
   }
   const updates = [
     ...new Set(
-      outcomes
-        .filter((o) => o.action === "updated" && o.productStatus === "success" && !o.state!.create)
-        .map((o) => o.state!),
+      decisions
+        .map((d) => d.decision)
+        .filter((d) => d.action === "updated" && d.productStatus === "success" && !d.product!.createdBy)
+        .map((d) => d.product!),
     ),
   ];
   if (updates.length > 0) {
@@ -577,14 +323,14 @@ export async function writeBatch(tx: Tx, input: BatchWrite): Promise<ImportRowRe
 
   // Prices: the one price write path, after an automatic version of the list, once per run.
   const changes = new Map<string, PriceChange>();
-  for (const o of outcomes) {
-    if (!o.priceChange) continue;
-    const id = o.state!.id!;
+  for (const { decision } of decisions) {
+    if (!decision.priceChange) continue;
+    const id = decision.product!.id!;
     const previous = changes.get(id);
     changes.set(id, {
       productId: id,
-      oldCents: previous ? previous.oldCents : o.priceChange.oldCents,
-      newCents: o.priceChange.newCents,
+      oldCents: previous ? previous.oldCents : decision.priceChange.oldCents,
+      newCents: decision.priceChange.newCents,
     });
   }
   if (changes.size > 0) {
@@ -602,47 +348,31 @@ export async function writeBatch(tx: Tx, input: BatchWrite): Promise<ImportRowRe
     });
   }
 
-  const results = outcomes.map((o) => toResult(o, batchNumber));
+  const results = decisions.map(({ row, decision }) => withText(toRowResult(row, decision, batchNumber)));
   await storeRows(tx, runId, results);
   await faults.beforeCommit?.({ runId, batchNumber, attempt });
   return results;
 }
 
-function finalStatusOf(o: Outcome): ImportRowResult["finalStatus"] {
-  if (o.refusal) return o.refusal;
-  // Never read at all (its reading failed unexpectedly): not the engine's judgement (`error_ai`).
-  if (o.row.status === "error" && o.row.aiStatus === "pending") return "unknown_error";
-  if (o.row.importable) return finalStatusAfterWrite(o.row.status as "product" | "processed_inactive");
-  return finalStatusBeforeWrite(o.row.status);
-}
+type NewProduct = typeof product.$inferInsert & { quickbooksId: string };
 
-function toResult(o: Outcome, batch: number): ImportRowResult {
-  const { row } = o;
-  const messages: ImportRowMessage[] = [...o.notes, ...row.messages];
+/** The insert of a product the batch creates: its row's values, and what later rows of its item changed. */
+function newProduct(state: ProductState): NewProduct {
+  const row = state.createdBy!;
+  const key = state.quickbooksId!;
   return {
-    row: row.row,
-    batch,
-    line: row.line,
-    item: row.item,
-    quickbooksId: row.quickbooksId,
-    name: row.name,
-    nameEs: row.nameEs,
+    slug: "",
+    nameEn: row.name ?? key,
+    nameEs: row.nameEs ?? row.name ?? key,
     category: row.category,
-    packValue: row.packValue,
-    packUnit: row.packUnit,
+    basePriceCents: row.priceCents,
+    quantity: state.quantity === null ? null : state.quantity.toFixed(2),
     unit: row.unit,
-    priceCents: row.priceCents,
-    sku: row.sku,
-    quantity: row.quantity,
-    productId: o.state?.id ?? null,
-    action: o.action,
-    namedBy: row.namedBy,
-    aiStatus: row.aiStatus,
-    dbProductStatus: o.productStatus,
-    dbPriceStatus: o.priceStatus,
-    finalStatus: finalStatusOf(o),
-    messages,
-    message: rowMessageText(messages),
+    packValue: row.packValue === null ? null : String(row.packValue),
+    packUnit: row.packUnit,
+    active: state.active,
+    quickbooksId: key,
+    sku: state.sku,
   };
 }
 
@@ -679,7 +409,7 @@ const STORED_KEYS = [
   "messages",
 ] as const satisfies ReadonlyArray<keyof StoredRaw>;
 
-export function resultFromStored(stored: typeof importRow.$inferSelect): ImportRowResult {
+export function resultFromStored(stored: typeof importRow.$inferSelect): StoredRowResult {
   const raw = (stored.raw ?? {}) as Partial<StoredRaw>;
   return {
     row: stored.rowNumber,
@@ -708,7 +438,7 @@ export function resultFromStored(stored: typeof importRow.$inferSelect): ImportR
   };
 }
 
-async function storeRows(tx: Tx, runId: string, results: ImportRowResult[]) {
+async function storeRows(tx: Tx, runId: string, results: StoredRowResult[]) {
   if (results.length === 0) return;
   // Only what is set: tens of thousands of these are written per import.
   const raws = results.map((r) => {
@@ -749,37 +479,14 @@ async function storeRows(tx: Tx, runId: string, results: ImportRowResult[]) {
 export async function writeFailedBatch(
   tx: Tx,
   input: { runId: string; batchNumber: number; attempt: number; error: string; rows: PreparedRow[] },
-): Promise<ImportRowResult[]> {
+): Promise<StoredRowResult[]> {
   await claimBatch(tx, input.runId, input.batchNumber, input.attempt, "failed", input.error);
   await holdOpenRun(tx, input.runId);
-  const results = input.rows.map((row): ImportRowResult => {
-    const messages: ImportRowMessage[] = [{ code: "batch_failed", severity: "error" }];
-    return {
-      row: row.row,
-      batch: input.batchNumber,
-      line: row.line,
-      item: row.item,
-      quickbooksId: row.quickbooksId,
-      name: row.name,
-      nameEs: row.nameEs,
-      category: row.category,
-      packValue: row.packValue,
-      packUnit: row.packUnit,
-      unit: row.unit,
-      priceCents: row.priceCents,
-      sku: row.sku,
-      quantity: row.quantity,
-      productId: null,
-      action: "error",
-      namedBy: row.namedBy,
-      aiStatus: row.aiStatus,
-      dbProductStatus: "skipped",
-      dbPriceStatus: "skipped",
-      finalStatus: "error_system",
-      messages,
-      message: rowMessageText(messages),
-    };
-  });
+  // Its rows say only that: nothing of what the engine noted about them was acted on.
+  const failed = batchFailed();
+  const results = input.rows.map((row) =>
+    withText({ ...toRowResult(row, failed, input.batchNumber), messages: failed.notes }),
+  );
   await storeRows(tx, input.runId, results);
   return results;
 }

@@ -19,7 +19,6 @@ import {
   type ImportRunView,
   NOT_DELIVERED,
 } from "../run/run.server";
-import { FINAL_STATUSES } from "../engine/results";
 import {
   runProgressOf,
   runRequestSchema,
@@ -28,7 +27,7 @@ import {
   type RunRefusal,
   type RunRequest,
 } from "./schema";
-import type { FinalStatus } from "../engine/statuses";
+import { FINAL_STATUSES, type FinalStatus } from "../engine/statuses";
 import type { Rejection } from "../engine/types";
 import type { PastRunsPage } from "./components/past-runs";
 

@@ -4,9 +4,10 @@
  * understood rows stay in the worker; the page gets what it shows.
  */
 import { checkFileSize } from "../engine/read/decode";
-import { indexExisting, planImport } from "../engine/plan/plan";
+import { indexExisting } from "../engine/plan/decide";
+import { planImport } from "../engine/plan/plan";
 import { understandFile } from "../engine/pipeline";
-import { resultRowsBeforeWrite } from "../engine/results";
+import { asPlanned } from "../engine/results";
 import type { UnderstoodRow } from "../engine/types";
 import type { MatchKeys, PreviewRow, WorkerRequest, WorkerResponse } from "./worker-protocol";
 
@@ -89,7 +90,7 @@ scope.onmessage = (event) => {
       type: "planned",
       id: request.id,
       counts: plan.counts,
-      results: resultRowsBeforeWrite(rows, plan, request.lang),
+      results: plan.results.map(asPlanned),
     });
   } catch {
     send({ type: "failed", during: "plan" });

@@ -1,5 +1,5 @@
 import type { Described } from "../engine/messages";
-import { MAX_BATCH_ATTEMPTS, type ImportOutcome } from "../engine/run-messages";
+import { MAX_BATCH_ATTEMPTS, type ImportOutcome } from "../run/run-messages";
 import type { BatchRow, RunAnswer, RunRequest, StartRunRequest } from "./schema";
 
 /**

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { DEFAULT_BATCH_SIZE, MAX_ITEM_NAME_LENGTH, MAX_SKU_LENGTH } from "../engine/limits";
 import type { Described } from "../engine/messages";
-import type { ExistingProduct } from "../engine/plan/plan";
+import type { ExistingProduct } from "../engine/plan/decide";
 import type { ImportRunView } from "../run/run.server";
-import { MAX_BATCH_ATTEMPTS, type ImportOutcome, type ImportRunStatus } from "../engine/run-messages";
+import { MAX_BATCH_ATTEMPTS, type ImportOutcome, type ImportRunStatus } from "../run/run-messages";
 
 /**
  * The screen's requests to its route's action and the answers, shared by the page and the server.

@@ -1,6 +1,7 @@
 import type { TextEncodingName } from "../engine/read/decode";
-import type { ExistingProduct, PlanCounts } from "../engine/plan/plan";
-import type { ImportResultRow } from "../engine/results";
+import type { ExistingProduct } from "../engine/plan/decide";
+import type { PlanCounts } from "../engine/plan/plan";
+import type { ImportRowResult } from "../engine/results";
 import type { BatchRow } from "./schema";
 import type { DetectedFormat, Rejection, UnderstoodRow } from "../engine/types";
 
@@ -38,6 +39,6 @@ export type WorkerResponse =
   | { type: "progress"; done: number; total: number }
   | { type: "understood"; summary: ReadSummary; preview: PreviewRow[]; keys: MatchKeys }
   | { type: "rejected"; rejection: Rejection }
-  | { type: "planned"; id: number; counts: PlanCounts; results: ImportResultRow[] }
+  | { type: "planned"; id: number; counts: PlanCounts; results: ImportRowResult[] }
   | { type: "rows"; id: number; rows: BatchRow[] }
   | { type: "failed"; during: "read" | "plan" | "rows"; id?: number };

@@ -1,6 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { indexExisting, planImport } from "./plan";
 import type { UnderstoodRow } from "../types";
+import { indexExisting, type ExistingProduct } from "./decide";
+import { planImport } from "./plan";
+
+/** A product of the catalogue, in the list, active, without quantity on hand unless told. */
+function product(over: Partial<ExistingProduct> & { id: string }): ExistingProduct {
+  return {
+    quickbooksId: null,
+    sku: null,
+    priceCents: null,
+    active: true,
+    quantity: null,
+    inList: true,
+    archived: false,
+    name: "Product",
+    ...over,
+  };
+}
+
+const existing = (...products: Array<Partial<ExistingProduct> & { id: string }>) =>
+  indexExisting(products.map(product));
 
 function row(over: Partial<UnderstoodRow> & { row: number }): UnderstoodRow {
   return {
@@ -55,56 +74,71 @@ describe("planImport", () => {
       withoutPrice: 1,
       unrecognized: 1,
     });
-    expect(plan.rows[3]).toEqual({ row: 4, action: "skip", reason: "duplicate", supersededBy: 5 });
-    expect(plan.rows[4]).toEqual({ row: 5, action: "create" });
+    expect(plan.results[3]).toMatchObject({
+      row: 4,
+      action: "duplicate",
+      messages: [{ code: "duplicate_superseded", params: { row: 5 } }],
+    });
+    expect(plan.results[4]).toMatchObject({ row: 5, action: "created", productId: null });
   });
 
   it("matches by QuickBooks ID, then by SKU, and tells updates from unchanged rows", () => {
-    const existing = indexExisting([
-      { id: "p1", quickbooksId: "AVO48", sku: "AVO-48", priceCents: 5400, active: true },
-      { id: "p2", quickbooksId: "AVO60", sku: null, priceCents: 4500 },
-      { id: "p3", quickbooksId: "KENT", sku: null, priceCents: 1000, active: true },
-      { id: "p4", quickbooksId: null, sku: "AVO-60", priceCents: 700 },
+    const catalogue = existing(
+      { id: "p1", quickbooksId: "AVO48", sku: "AVO-48", priceCents: 5400 },
+      { id: "p2", quickbooksId: "AVO60", priceCents: 4500 },
+      { id: "p3", quickbooksId: "KENT", priceCents: 1000 },
+      { id: "p4", sku: "AVO-60", priceCents: 700 },
+    );
+    const plan = planImport(rows, catalogue);
+    expect(plan.results.slice(0, 3).map((r) => [r.row, r.action, r.productId])).toEqual([
+      [1, "unchanged", "p1"],
+      [2, "updated", "p2"],
+      [3, "updated", "p3"],
     ]);
-    const plan = planImport(rows, existing);
-    expect(plan.rows.slice(0, 3)).toEqual([
-      { row: 1, action: "unchanged", productId: "p1", matchedBy: "quickbooks_id" },
-      { row: 2, action: "update", productId: "p2", matchedBy: "quickbooks_id" },
-      { row: 3, action: "update", productId: "p3", matchedBy: "quickbooks_id" },
-    ]);
-    expect(plan.rows[9]).toEqual({ row: 10, action: "update", productId: "p4", matchedBy: "sku" });
+    expect(plan.results[9]).toMatchObject({ row: 10, action: "updated", productId: "p4" });
+    expect(plan.results[9].messages).toContainEqual({
+      code: "matched_by_sku",
+      severity: "info",
+      params: { sku: "AVO-60" },
+    });
     expect(plan.counts).toMatchObject({ create: 1, update: 3, unchanged: 1 });
   });
 
   it("never matches by SKU a product that belongs to another QuickBooks item: the row is refused", () => {
-    const existing = indexExisting([
-      { id: "p9", quickbooksId: "OTHER", sku: "AVO-60", priceCents: 700, name: "Other Avocado" },
-    ]);
-    const plan = planImport([rows[9]], existing);
-    expect(plan.rows).toEqual([
+    const catalogue = existing({
+      id: "p9",
+      quickbooksId: "OTHER",
+      sku: "AVO-60",
+      priceCents: 700,
+      name: "Other Avocado",
+    });
+    const plan = planImport([rows[9]], catalogue);
+    expect(plan.results).toMatchObject([
       {
         row: 10,
         action: "error",
-        refusal: {
-          status: "error_db_product",
-          message: {
+        finalStatus: "error_db_product",
+        dbProductStatus: "error",
+        dbPriceStatus: "skipped",
+        productId: null,
+        messages: [
+          {
             code: "sku_taken",
             severity: "error",
             params: { sku: "AVO-60", product: "Other Avocado", quickbooksId: "OTHER" },
           },
-          productId: null,
-        },
+        ],
       },
     ]);
     expect(plan.counts).toMatchObject({ create: 0, errors: 1, withoutPrice: 0, unrecognized: 0 });
   });
 
   it("plans the writer's refusals: a SKU taken in the file or given to a second product, an archived product's price", () => {
-    const existing = indexExisting([
+    const catalogue = existing(
       { id: "p1", quickbooksId: "MANGO", sku: "MAN-1", priceCents: 1850, name: "Mango" },
-      { id: "p2", quickbooksId: "LIME", sku: "LIM-1", priceCents: 3200, name: "Lime", archived: true, inList: true },
-      { id: "p3", quickbooksId: "PAPAYA", sku: "PAP-1", priceCents: 2900, archived: true, inList: true },
-    ]);
+      { id: "p2", quickbooksId: "LIME", sku: "LIM-1", priceCents: 3200, name: "Lime", archived: true },
+      { id: "p3", quickbooksId: "PAPAYA", sku: "PAP-1", priceCents: 2900, archived: true },
+    );
     const plan = planImport(
       [
         row({ row: 1, quickbooksId: "NEW A", sku: "NEW-1", name: "New A" }),
@@ -114,54 +148,54 @@ describe("planImport", () => {
         // Archived, but its price stays: nothing to refuse.
         row({ row: 5, quickbooksId: "PAPAYA", sku: "PAP-1", priceCents: 2900 }),
       ],
-      existing,
+      catalogue,
     );
-    expect(plan.rows.map((r) => (r.action === "error" ? r.refusal?.message.code : r.action))).toEqual([
-      "create",
+    expect(plan.results.map((r) => (r.action === "error" ? r.messages[0].code : r.action))).toEqual([
+      "created",
       "sku_taken",
       "sku_taken",
       "archived_price",
       "unchanged",
     ]);
-    expect(plan.rows[1]).toMatchObject({
-      refusal: { message: { params: { product: "New A", quickbooksId: "NEW A" } } },
-    });
-    expect(plan.rows[3]).toMatchObject({
-      refusal: { status: "error_db_price", message: { params: { product: "Lime" } } },
+    expect(plan.results[1].messages[0]).toMatchObject({ params: { product: "New A", quickbooksId: "NEW A" } });
+    expect(plan.results[3]).toMatchObject({
+      finalStatus: "error_db_price",
+      productId: "p2",
+      messages: [{ params: { product: "Lime" } }],
     });
     expect(plan.counts).toMatchObject({ create: 1, unchanged: 1, errors: 3 });
   });
 
   it("lets a SKU a product gives up in the file go to another item", () => {
-    const existing = indexExisting([{ id: "p1", quickbooksId: "AVO48", sku: "AVO-48", priceCents: 5400 }]);
+    const catalogue = existing({ id: "p1", quickbooksId: "AVO48", sku: "AVO-48", priceCents: 5400 });
     const plan = planImport(
       [
         row({ row: 1, quickbooksId: "AVO48", sku: "AVO-48B", priceCents: 5400 }),
         row({ row: 2, quickbooksId: "AVO48 ORG", sku: "AVO-48" }),
       ],
-      existing,
+      catalogue,
     );
-    expect(plan.rows.map((r) => r.action)).toEqual(["update", "create"]);
+    expect(plan.results.map((r) => r.action)).toEqual(["updated", "created"]);
   });
 
   it("counts a product given twice once, so a SKU it gives up is free", () => {
-    const avocado = { id: "p1", quickbooksId: "AVO48", sku: "AVO-48", priceCents: 5400 };
+    const avocado = product({ id: "p1", quickbooksId: "AVO48", sku: "AVO-48", priceCents: 5400 });
     // The screen asks for the products in several requests: by QuickBooks ID in one, by SKU in another.
-    const existing = indexExisting([avocado, { ...avocado }]);
+    const catalogue = indexExisting([avocado, { ...avocado }]);
     const plan = planImport(
       [
         row({ row: 1, quickbooksId: "AVO48", sku: "AVO-48B", priceCents: 5400 }),
         row({ row: 2, quickbooksId: "AVO48 ORG", sku: "AVO-48" }),
       ],
-      existing,
+      catalogue,
     );
-    expect(plan.rows.map((r) => r.action)).toEqual(["update", "create"]);
+    expect(plan.results.map((r) => r.action)).toEqual(["updated", "created"]);
   });
 
   it("matches by SKU the products without a QuickBooks ID in the order given, each for one item", () => {
-    const older = { id: "older", quickbooksId: null, sku: "KIW-1", priceCents: null };
-    const newer = { id: "newer", quickbooksId: null, sku: "KIW-1", priceCents: null };
-    const ofQuickbooks = { id: "qb", quickbooksId: "KIWI OLD", sku: "KIW-1", priceCents: null };
+    const older = product({ id: "older", sku: "KIW-1" });
+    const newer = product({ id: "newer", sku: "KIW-1" });
+    const ofQuickbooks = product({ id: "qb", quickbooksId: "KIWI OLD", sku: "KIW-1" });
     const plan = planImport(
       [
         row({ row: 1, quickbooksId: "KIWI A", sku: "KIW-1" }),
@@ -170,22 +204,23 @@ describe("planImport", () => {
       ],
       indexExisting([ofQuickbooks, older, newer]),
     );
-    expect(plan.rows.map((r) => ("productId" in r ? r.productId : r.action))).toEqual(["older", "newer", "error"]);
-    expect(plan.rows[2]).toMatchObject({
-      refusal: { message: { code: "sku_taken", params: { sku: "KIW-1", quickbooksId: "KIWI OLD" } } },
+    expect(plan.results.map((r) => (r.action === "error" ? r.action : r.productId))).toEqual([
+      "older",
+      "newer",
+      "error",
+    ]);
+    expect(plan.results[2].messages[0]).toMatchObject({
+      code: "sku_taken",
+      params: { sku: "KIW-1", quickbooksId: "KIWI OLD" },
     });
   });
 
   it("says a re-import of the same prices changes nothing", () => {
     const products = rows
       .filter((r) => r.importable)
-      .map((r, i) => ({
-        id: `p${i}`,
-        quickbooksId: r.quickbooksId,
-        sku: r.sku,
-        priceCents: r.priceCents,
-        active: r.active,
-      }));
+      .map((r, i) =>
+        product({ id: `p${i}`, quickbooksId: r.quickbooksId, sku: r.sku, priceCents: r.priceCents, active: r.active }),
+      );
     const plan = planImport(rows, indexExisting(products));
     expect(plan.counts).toMatchObject({ create: 0, update: 0, unchanged: 5 });
   });

@@ -5,8 +5,9 @@ import { FormAlert, SelectField } from "~/components/ui/field";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes-guard";
 import { checkFileSize } from "../../engine/read/decode";
 import { describeRejection, type Described } from "../../engine/messages";
-import type { ExistingProduct, PlanCounts } from "../../engine/plan/plan";
-import type { ImportResultRow } from "../../engine/results";
+import type { ExistingProduct } from "../../engine/plan/decide";
+import type { PlanCounts } from "../../engine/plan/plan";
+import type { ImportRowResult } from "../../engine/results";
 import { driveImportRun, fetchTransport, SERVER_ERROR, type BatchFailure, type RunProgress } from "../run-client";
 import { planRequestChunks, type BatchRow, type ImportActionResult, type PlanRequest, type RunAnswer } from "../schema";
 import type { MatchKeys, PreviewRow, ReadSummary, WorkerRequest, WorkerResponse } from "../worker-protocol";
@@ -55,7 +56,7 @@ type Plan =
   | { state: "idle" }
   | { state: "fetching"; list: string; done: number; total: number }
   | { state: "planning"; list: string; id: number }
-  | { state: "done"; list: string; counts: PlanCounts; results: ImportResultRow[] };
+  | { state: "done"; list: string; counts: PlanCounts; results: ImportRowResult[] };
 
 /** Section 5: a CSV, judged by its name (or its type when the name has no extension). */
 function isCsvFile(file: File) {

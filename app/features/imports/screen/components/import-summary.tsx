@@ -1,7 +1,21 @@
 import { useId } from "react";
 import { cn } from "~/lib/cn";
-import type { ImportSummaryCounts } from "../../engine/results";
 import { formatNumber, useImportText } from "./use-import-text";
+
+/** Section 3's summary counts and the success and error counts of section 8. */
+export type ImportSummaryCounts = {
+  totalProcessed: number;
+  created: number;
+  updated: number;
+  /** Products found and already up to date, and repeated items: "unchanged (skipped)". */
+  unchanged: number;
+  errors: number;
+  processedInactive: number;
+  /** Rows that are not products (services, fees, invalid descriptions). */
+  invalidRowsSkipped: number;
+  successCount: number;
+  errorCount: number;
+};
 
 const ORDER = [
   "totalProcessed",

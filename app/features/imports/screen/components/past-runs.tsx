@@ -9,7 +9,7 @@ import {
   type ImportMode,
   type ImportOutcome,
   type ImportRunStatus,
-} from "../../engine/run-messages";
+} from "../../run/run-messages";
 import { runPath } from "./run-report";
 import { formatNumber, useImportText } from "./use-import-text";
 

@@ -6,9 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Lang } from "~/i18n/config";
 import { createI18n } from "~/i18n/instance";
 import { en, resources } from "~/i18n/resources";
-import { FINAL_STATUSES, type ImportResultRow, type ImportSummaryCounts } from "../../engine/results";
-import type { FinalStatus } from "../../engine/statuses";
-import { ImportSummary } from "./import-summary";
+import type { ImportRowResult } from "../../engine/results";
+import { FINAL_STATUSES, type FinalStatus } from "../../engine/statuses";
+import { ImportSummary, type ImportSummaryCounts } from "./import-summary";
 import { ResultsTable } from "./results-table";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -34,35 +34,52 @@ async function render(lang: Lang, element: React.ReactNode) {
   });
 }
 
-/** One row per final status, then many successes: 12 + 100 rows. */
-function sampleRows(): ImportResultRow[] {
-  const rows: ImportResultRow[] = FINAL_STATUSES.map((finalStatus, i) => ({
-    row: i + 1,
-    item: i === 0 ? '=HYPERLINK("http://x","y")' : `ITEM ${i + 1}`,
-    name: i === 0 ? "<img src=x onerror=alert(1)>" : `Name ${i + 1}`,
-    productId: i % 2 === 0 ? `00000000-0000-4000-8000-${String(i).padStart(12, "0")}` : null,
+function result(over: Partial<ImportRowResult> & { row: number }): ImportRowResult {
+  return {
+    batch: 1,
+    line: over.row + 1,
+    item: `ITEM ${over.row}`,
+    quickbooksId: null,
+    name: null,
+    nameEs: null,
+    category: null,
+    packValue: null,
+    packUnit: null,
+    unit: null,
+    priceCents: null,
+    sku: null,
+    quantity: null,
+    productId: null,
+    action: "created",
+    namedBy: "engine",
     aiStatus: "success",
-    dbProductStatus: finalStatus === "error_db_product" ? "error" : "success",
-    dbPriceStatus: finalStatus === "error_db_price" ? "error" : "success",
-    finalStatus,
-    messages:
-      finalStatus === "skipped_service_item"
-        ? [{ key: "engine.messages.serviceItem", values: { type: "Service" } }]
-        : [],
-  }));
-  for (let i = 0; i < 100; i++) {
-    rows.push({
-      row: rows.length + 1,
-      item: `BULK ${i}`,
-      name: `Bulk ${i}`,
-      productId: null,
+    dbProductStatus: "success",
+    dbPriceStatus: "success",
+    finalStatus: "success",
+    messages: [],
+    ...over,
+  };
+}
+
+/** One row per final status, then many successes: 12 + 100 rows. */
+function sampleRows(): ImportRowResult[] {
+  const rows: ImportRowResult[] = FINAL_STATUSES.map((finalStatus, i) =>
+    result({
+      row: i + 1,
+      item: i === 0 ? '=HYPERLINK("http://x","y")' : `ITEM ${i + 1}`,
+      name: i === 0 ? "<img src=x onerror=alert(1)>" : `Name ${i + 1}`,
+      productId: i % 2 === 0 ? `00000000-0000-4000-8000-${String(i).padStart(12, "0")}` : null,
       aiStatus: "success",
-      dbProductStatus: "success",
-      dbPriceStatus: "success",
-      finalStatus: "success",
-      messages: [],
-    });
-  }
+      dbProductStatus: finalStatus === "error_db_product" ? "error" : "success",
+      dbPriceStatus: finalStatus === "error_db_price" ? "error" : "success",
+      finalStatus,
+      messages:
+        finalStatus === "skipped_service_item"
+          ? [{ code: "service_item", severity: "info", params: { type: "Service" } }]
+          : [],
+    }),
+  );
+  for (let i = 0; i < 100; i++) rows.push(result({ row: rows.length + 1, item: `BULK ${i}`, name: `Bulk ${i}` }));
   return rows;
 }
 
@@ -92,9 +109,9 @@ async function click(element: Element) {
 describe("ResultsTable", () => {
   it.each(["en", "es"] as const)("shows every final status in words, 50 rows a page, in %s", async (lang) => {
     await render(lang, <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" />);
-    const finals = (resources[lang].import as typeof en.import).screen.statuses.final;
+    const finals = (resources[lang].import as typeof en.import).statuses.final;
     expect(bodyRows()).toHaveLength(50);
-    const shown = bodyRows().map((tr) => tr.children[7].textContent);
+    const shown = bodyRows().map((tr) => tr.children[8].textContent);
     for (const word of Object.values(finals)) expect(shown).toContain(word);
     // Every filter option but "all" is a status present, with its count.
     const options = [...filter().options].map((o) => o.textContent);
@@ -116,7 +133,8 @@ describe("ResultsTable", () => {
   it("shows the row's message, the product ID and the database statuses", async () => {
     await render("en", <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" />);
     const service = container.querySelector('tr[data-status="skipped_service_item"]')!;
-    expect(service.children[8].textContent).toBe("Skipped: type Service is not a stocked product.");
+    expect(service.children[9].textContent).toBe("Skipped: type Service is not a stocked product.");
+    expect(service.children[7].textContent).toBe("New");
     const priceError = container.querySelector('tr[data-status="error_db_price"]')!;
     expect([...priceError.children].slice(4, 7).map((c) => c.textContent)).toEqual(["Processed", "Saved", "Error"]);
     expect(container.querySelector('tr[data-row="1"]')!.children[3].textContent).toBe(

@@ -1,24 +1,22 @@
 import { Download } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { Button } from "~/components/ui/button";
-import type { FinalStatus } from "../../engine/statuses";
+import { countByFinalStatus, resultsCsv, rowMessagesText, type ImportRowResult } from "../../engine/results";
 import {
+  ACTION_KEYS,
   AI_STATUS_KEYS,
-  countByFinalStatus,
   DB_STATUS_KEYS,
   FINAL_STATUS_KEYS,
   FINAL_STATUSES,
-  PLANNED_ACTION_KEYS,
-  resultsCsv,
-  type ImportResultRow,
-} from "../../engine/results";
+  type FinalStatus,
+} from "../../engine/statuses";
 import { StatusBadge } from "./status-badge";
 import { formatNumber, useImportText } from "./use-import-text";
 
 export const RESULTS_PAGE_SIZE = 50;
 
 type Props = {
-  rows: readonly ImportResultRow[];
+  rows: readonly ImportRowResult[];
   /** The heading's text (the preview calls them "All rows", the run "Results"). */
   heading: string;
   /** Names the downloaded file: import-results-<name>.csv. */
@@ -52,7 +50,6 @@ export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_P
   const [page, setPage] = useState(1);
   const counts = useMemo(() => countByFinalStatus(rows), [rows]);
   const shown = useMemo(() => (filter === "all" ? rows : rows.filter((r) => r.finalStatus === filter)), [rows, filter]);
-  const withPlan = useMemo(() => rows.some((r) => r.planned !== undefined), [rows]);
   const pages = Math.max(1, Math.ceil(shown.length / pageSize));
   const current = Math.min(page, pages);
   const from = (current - 1) * pageSize;
@@ -60,7 +57,7 @@ export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_P
 
   const download = () => {
     const suffix = filter === "all" ? "" : `-${filter}`;
-    saveText(resultsCsv(shown, text), `${t("screen.results.fileName")}-${downloadName}${suffix}.csv`);
+    saveText(resultsCsv(shown, text, lang), `${t("screen.results.fileName")}-${downloadName}${suffix}.csv`);
   };
 
   return (
@@ -112,7 +109,7 @@ export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_P
               total: formatNumber(shown.length, lang),
             })}
       </p>
-      {shown.length > 0 ? <ResultRowsTable rows={pageRows} labelledBy={headingId} withPlan={withPlan} /> : null}
+      {shown.length > 0 ? <ResultRowsTable rows={pageRows} labelledBy={headingId} /> : null}
       {pages > 1 ? (
         <nav aria-label={t("screen.results.pagination")} className="flex items-center justify-between gap-2">
           <Button variant="outline" size="sm" disabled={current <= 1} onClick={() => setPage(current - 1)}>
@@ -129,16 +126,8 @@ export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_P
 }
 
 /** The rows themselves: one line per data row of the file, in a region that scrolls sideways on a phone. */
-export function ResultRowsTable({
-  rows,
-  labelledBy,
-  withPlan = false,
-}: {
-  rows: readonly ImportResultRow[];
-  labelledBy: string;
-  withPlan?: boolean;
-}) {
-  const { t, text } = useImportText();
+export function ResultRowsTable({ rows, labelledBy }: { rows: readonly ImportRowResult[]; labelledBy: string }) {
+  const { t, text, lang } = useImportText();
   return (
     <div
       className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800"
@@ -151,36 +140,34 @@ export function ResultRowsTable({
         <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
           <tr>
             <th scope="col" className="px-3 py-2 text-right font-medium">
-              {t("screen.results.columns.row")}
+              {t("results.columns.row")}
             </th>
             <th scope="col" className="px-3 py-2 font-medium">
-              {t("screen.results.columns.item")}
+              {t("results.columns.item")}
             </th>
             <th scope="col" className="px-3 py-2 font-medium">
-              {t("screen.results.columns.name")}
+              {t("results.columns.name")}
             </th>
             <th scope="col" className="px-3 py-2 font-medium">
-              {t("screen.results.columns.productId")}
+              {t("results.columns.productId")}
             </th>
             <th scope="col" className="px-3 py-2 font-medium">
-              {t("screen.results.columns.aiStatus")}
+              {t("results.columns.aiStatus")}
             </th>
             <th scope="col" className="px-3 py-2 font-medium">
-              {t("screen.results.columns.dbProductStatus")}
+              {t("results.columns.dbProductStatus")}
             </th>
             <th scope="col" className="px-3 py-2 font-medium">
-              {t("screen.results.columns.dbPriceStatus")}
+              {t("results.columns.dbPriceStatus")}
             </th>
-            {withPlan ? (
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t("screen.results.columns.planned")}
-              </th>
-            ) : null}
             <th scope="col" className="px-3 py-2 font-medium">
-              {t("screen.results.columns.finalStatus")}
+              {t("results.columns.action")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("results.columns.finalStatus")}
             </th>
             <th scope="col" className="min-w-48 px-3 py-2 font-medium">
-              {t("screen.results.columns.message")}
+              {t("results.columns.message")}
             </th>
           </tr>
         </thead>
@@ -196,14 +183,12 @@ export function ResultRowsTable({
               <td className="px-3 py-2 align-top">{t(AI_STATUS_KEYS[r.aiStatus])}</td>
               <td className="px-3 py-2 align-top">{t(DB_STATUS_KEYS[r.dbProductStatus])}</td>
               <td className="px-3 py-2 align-top">{t(DB_STATUS_KEYS[r.dbPriceStatus])}</td>
-              {withPlan ? (
-                <td className="px-3 py-2 align-top">{r.planned ? t(PLANNED_ACTION_KEYS[r.planned]) : "—"}</td>
-              ) : null}
+              <td className="px-3 py-2 align-top">{t(ACTION_KEYS[r.action])}</td>
               <td className="px-3 py-2 align-top">
                 <StatusBadge status={r.finalStatus} />
               </td>
               <td className="px-3 py-2 align-top text-slate-700 dark:text-slate-300">
-                {r.messages.map((m) => text(m)).join(" ")}
+                {rowMessagesText(r, text, lang)}
               </td>
             </tr>
           ))}

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { MAX_BATCH_ATTEMPTS } from "../../engine/run-messages";
+import { MAX_BATCH_ATTEMPTS } from "../../run/run-messages";
 import { formatNumber, useImportText } from "./use-import-text";
 
 /** A labelled progress bar; the label is there to read, not announced at every step. */

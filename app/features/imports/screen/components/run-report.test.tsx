@@ -6,7 +6,7 @@ import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Lang } from "~/i18n/config";
 import { createI18n } from "~/i18n/instance";
-import type { ImportSummary } from "../../engine/run-messages";
+import type { ImportSummary } from "../../run/run-messages";
 import type { ImportRunView } from "../../run/run.server";
 import type { RunProgressAnswer } from "../schema";
 import { PROGRESS_POLL_MS, RunReport, type RunReportData } from "./run-report";

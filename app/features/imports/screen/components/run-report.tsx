@@ -5,7 +5,8 @@ import { buttonClasses } from "~/components/ui/button";
 import { DateTime, formatDateTime } from "~/components/ui/date-time";
 import { FormAlert } from "~/components/ui/field";
 import { describeRejection } from "../../engine/messages";
-import { FINAL_STATUS_KEYS, FINAL_STATUSES, type ImportResultRow } from "../../engine/results";
+import type { ImportRowResult } from "../../engine/results";
+import { FINAL_STATUS_KEYS, FINAL_STATUSES } from "../../engine/statuses";
 import { BATCH_FAILURE_KEYS, type BatchFailure } from "../run-client";
 import {
   ABANDONED_AFTER_MINUTES,
@@ -14,7 +15,7 @@ import {
   OUTCOME_KEYS,
   RUN_STATUS_KEYS,
   type ImportSummary as RunSummary,
-} from "../../engine/run-messages";
+} from "../../run/run-messages";
 import type { ImportRunView } from "../../run/run.server";
 import { RUN_RESULTS_PAGE_SIZE, summaryCounts } from "../run-view";
 import { runProgressOf, type RunProgress, type RunProgressAnswer } from "../schema";
@@ -25,7 +26,7 @@ import { BatchProgress, ProgressBar } from "./run-progress";
 import { formatNumber, useImportText } from "./use-import-text";
 
 export type RunResultsPage = {
-  rows: ImportResultRow[];
+  rows: ImportRowResult[];
   total: number;
   page: number;
   pageCount: number;

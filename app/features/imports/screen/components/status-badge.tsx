@@ -1,6 +1,5 @@
 import { cn } from "~/lib/cn";
-import { FINAL_STATUS_KEYS, isErrorStatus, isSuccessStatus } from "../../engine/results";
-import type { FinalStatus } from "../../engine/statuses";
+import { FINAL_STATUS_KEYS, isErrorStatus, isSuccessStatus, type FinalStatus } from "../../engine/statuses";
 import { useImportText } from "./use-import-text";
 
 const tones = {
