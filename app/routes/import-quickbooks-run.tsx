@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { requirePermission } from "~/auth/guards.server";
 import { RunReport } from "~/features/imports/screen/components/run-report";
-import { findImportRows, getImportRun } from "~/features/imports/run/run.server";
+import { findImportRows } from "~/features/imports/run/rows.server";
+import { getImportRun } from "~/features/imports/run/run.server";
 import { RUN_RESULTS_PAGE_SIZE } from "~/features/imports/screen/run-view";
 import { finalStatusFilter, findFailedBatches } from "~/features/imports/screen/api.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";

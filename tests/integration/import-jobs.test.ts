@@ -26,8 +26,9 @@ import {
   startImportWorker,
   stopImportWorker,
 } from "../../app/features/imports/run/jobs.server";
-import { findImportRows, getImportRun } from "../../app/features/imports/run/run.server";
-import { setImportFaultsForTests } from "../../app/features/imports/run/write.server";
+import { findImportRows } from "../../app/features/imports/run/rows.server";
+import { getImportRun } from "../../app/features/imports/run/run.server";
+import { setImportFaultsForTests } from "../../app/features/imports/run/batch.server";
 import { freshImportData } from "../support/import-data";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";

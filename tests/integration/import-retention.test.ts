@@ -15,15 +15,11 @@ import { exportImportRowsCsv } from "../../app/features/imports/run/export.serve
 import { importFile } from "../../app/features/imports/run/import-file.server";
 import { startBackgroundImport } from "../../app/features/imports/run/jobs.server";
 import { endAbandonedImportRuns, pruneOldImportRows } from "../../app/features/imports/run/retention.server";
-import {
-  applyImportBatch,
-  findImportRows,
-  finishImportRun,
-  getImportRun,
-  startImportRun,
-} from "../../app/features/imports/run/run.server";
+import { applyImportBatch } from "../../app/features/imports/run/batch.server";
+import { findImportRows } from "../../app/features/imports/run/rows.server";
+import { finishImportRun, getImportRun, startImportRun } from "../../app/features/imports/run/run.server";
 import { ABANDONED_AFTER_MINUTES, IMPORT_ROWS_RETENTION_DAYS } from "../../app/features/imports/run/run-messages";
-import { setImportFaultsForTests } from "../../app/features/imports/run/write.server";
+import { setImportFaultsForTests } from "../../app/features/imports/run/batch.server";
 import { freshImportData } from "../support/import-data";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";

@@ -11,17 +11,11 @@ import { indexExisting, planImport, understandText } from "../../app/features/im
 import { findExistingProducts } from "../../app/features/imports/run/existing.server";
 import { importFile } from "../../app/features/imports/run/import-file.server";
 import type { PreparedRow } from "../../app/features/imports/engine/prepare";
-import {
-  applyImportBatch,
-  applyPreparedBatch,
-  finishImportRun,
-  ImportRunError,
-  loadRun,
-  startImportRun,
-} from "../../app/features/imports/run/run.server";
-import type { StoredRowResult } from "../../app/features/imports/run/write.server";
+import { applyImportBatch, applyPreparedBatch } from "../../app/features/imports/run/batch.server";
+import { finishImportRun, ImportRunError, loadRun, startImportRun } from "../../app/features/imports/run/run.server";
+import type { StoredRowResult } from "../../app/features/imports/run/rows.server";
 import { rowMessageText } from "../../app/features/imports/run/texts.server";
-import { setImportFaultsForTests } from "../../app/features/imports/run/write.server";
+import { setImportFaultsForTests } from "../../app/features/imports/run/batch.server";
 import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
 import { freshImportData } from "../support/import-data";
 import { useTestDatabase } from "../support/test-db";

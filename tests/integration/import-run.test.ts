@@ -23,18 +23,17 @@ import Papa from "papaparse";
 import { understandFile } from "../../app/features/imports/engine";
 import { exportImportRowsCsv } from "../../app/features/imports/run/export.server";
 import { importFile } from "../../app/features/imports/run/import-file.server";
+import { applyImportBatch, recordFailedBatch } from "../../app/features/imports/run/batch.server";
 import {
-  applyImportBatch,
   finishImportRun,
-  findImportRows,
   getImportRun,
   ImportRunError,
   listImportRuns,
-  recordFailedBatch,
   startImportRun,
 } from "../../app/features/imports/run/run.server";
-import type { StoredRowResult } from "../../app/features/imports/run/write.server";
-import { setImportFaultsForTests } from "../../app/features/imports/run/write.server";
+import { findImportRows } from "../../app/features/imports/run/rows.server";
+import type { StoredRowResult } from "../../app/features/imports/run/rows.server";
+import { setImportFaultsForTests } from "../../app/features/imports/run/batch.server";
 import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
 import { freshImportData } from "../support/import-data";
 import { useTestDatabase } from "../support/test-db";

@@ -14,7 +14,7 @@ import { activity, importBatch, importRow, importRun, job, priceHistory, product
 import { understandFile } from "../../app/features/imports/engine";
 import { runDueImportJobs } from "../../app/features/imports/run/jobs.server";
 import type { RunAnswer, RunProgressAnswer, StartRunRequest } from "../../app/features/imports/screen/schema";
-import { setImportFaultsForTests } from "../../app/features/imports/run/write.server";
+import { setImportFaultsForTests } from "../../app/features/imports/run/batch.server";
 import type { Lang } from "../../app/i18n/config";
 import esImport from "../../app/i18n/locales/es/import.json";
 import { en } from "../../app/i18n/resources";

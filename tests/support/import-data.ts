@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { db } from "../../app/db/client.server";
-import { setImportFaultsForTests } from "../../app/features/imports/run/write.server";
+import { setImportFaultsForTests } from "../../app/features/imports/run/batch.server";
 import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
 
 // Children before parents, so no foreign key stands in the way.

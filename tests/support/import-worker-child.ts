@@ -6,7 +6,7 @@
  */
 import { openDatabase } from "../../app/db/client.server";
 import { runDueImportJobs } from "../../app/features/imports/run/jobs.server";
-import { setImportFaultsForTests } from "../../app/features/imports/run/write.server";
+import { setImportFaultsForTests } from "../../app/features/imports/run/batch.server";
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error("DATABASE_URL is required");

@@ -2,7 +2,8 @@ import type { Lang } from "~/i18n/config";
 import { toCsv, type CsvCell } from "~/lib/csv";
 import { resultsCsvHeader, resultsCsvRows } from "../engine/results";
 import type { FinalStatus } from "../engine/statuses";
-import { findImportRows, loadRun } from "./run.server";
+import { findImportRows } from "./rows.server";
+import { loadRun } from "./run.server";
 import { importTranslator, rowMessageText } from "./texts.server";
 
 const PAGE = 5_000;

@@ -11,21 +11,12 @@ import { understandText } from "../engine/pipeline";
 import { indexExisting, type ExistingProduct } from "../engine/plan/decide";
 import { planImport } from "../engine/plan/plan";
 import { duplicatesFrom, nameAndPrepare, type Duplicates } from "../engine/prepare";
-import {
-  applyPreparedBatchWithRetries,
-  finishImportRun,
-  ImportRunError,
-  insertRun,
-  loadRun,
-  namerFor,
-  recordedBatches,
-  storedRows,
-  type BatchOutcome,
-  type LoadedRun,
-} from "./run.server";
+import { applyPreparedBatchWithRetries, namerFor, recordedBatches, type BatchOutcome } from "./batch.server";
+import { finishImportRun, ImportRunError, insertRun, loadRun, type LoadedRun } from "./run.server";
+import { storedRows } from "./rows.server";
 import type { ImportMode, ImportSummary } from "./run-messages";
 import type { DetectedFormat, Rejection } from "../engine/types";
-import { withText, type StoredRowResult } from "./write.server";
+import { withText, type StoredRowResult } from "./rows.server";
 import { identifyRow, understandRow } from "../engine/understand/understand";
 
 /**

@@ -1,54 +1,25 @@
-import { setTimeout as sleep } from "node:timers/promises";
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { count, desc, eq, inArray, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { z } from "zod";
 import { db, withTransaction, type Tx } from "~/db/client.server";
 import { importBatch, importFile, importRow, importRun, priceList, priceListVersion, user } from "~/db/schema";
 import { recordActivity } from "~/features/activity/record.server";
 import type { Actor } from "~/features/price-lists/internal.server";
-import { logger } from "~/lib/logger.server";
+import { DEFAULT_BATCH_SIZE } from "../engine/limits";
 import type { TextEncodingName } from "../engine/read/decode";
 import { detectFormat } from "../engine/read/detect";
-import { DEFAULT_BATCH_SIZE } from "../engine/limits";
-import type { Described } from "../engine/messages";
-import { createModelNamer, modelSettings } from "./model.server";
-import {
-  duplicatesFrom,
-  rawRowFromCells,
-  understandAndName,
-  type Duplicates,
-  type ModelNamer,
-  type PreparedRow,
-} from "../engine/prepare";
-import {
-  MAX_BATCH_ATTEMPTS,
-  type ImportMode,
-  type ImportOutcome,
-  type ImportRunStatus,
-  type ImportSummary,
-} from "./run-messages";
-import { FINAL_STATUSES, isErrorStatus, type FinalStatus } from "../engine/statuses";
+import { FINAL_STATUSES, isErrorStatus } from "../engine/statuses";
 import type { DetectedFormat, FormatId, Rejection } from "../engine/types";
-import {
-  BatchAlreadyRecorded,
-  importFaults,
-  recordRetry,
-  resultFromStored,
-  RunAlreadyClosed,
-  writeBatch,
-  writeFailedBatch,
-  type StoredRowResult,
-} from "./write.server";
+import type { ImportMode, ImportOutcome, ImportRunStatus, ImportSummary } from "./run-messages";
 
 /**
- * Import runs and their batches (docs/decisions/014-import-runs.md), the API the import screen, the
- * background worker and the command line share:
+ * Import runs (docs/decisions/014-import-runs.md), the API the import screen, the background
+ * worker and the command line share; a run's batches are batch.server.ts's, its rows' results
+ * rows.server.ts's:
  *
  *   startImportRun(input): Promise<ImportRunView>
- *   applyImportBatch(runId, batchNumber, rows, {attempt?}): Promise<BatchOutcome>
- *   recordFailedBatch(runId, batchNumber, rows): Promise<BatchOutcome>      the browser gave up on a batch
  *   finishImportRun(runId): Promise<ImportSummary>
- *   getImportRun(runId) / listImportRuns({page, pageSize}) / findImportRows(runId, {statuses, page, pageSize})
+ *   getImportRun(runId) / listImportRuns({page, pageSize})
  *
  * Refusals throw `ImportRunError` (its `key` is under `import:run.errors`).
  */
@@ -126,41 +97,11 @@ export type ImportRunView = {
   rowsRemovedAt: string | null;
 };
 
-export type BatchOutcome =
-  | {
-      status: "applied";
-      batchNumber: number;
-      attempt: number;
-      /** True when this call found the batch already recorded and answers its stored results. */
-      repeated: boolean;
-      rows: StoredRowResult[];
-    }
-  | {
-      /** This attempt failed; call again with `attempt + 1` (shown as 'attempt N/3'). */
-      status: "retry";
-      batchNumber: number;
-      attempt: number;
-      maxAttempts: number;
-      error: Described;
-    }
-  | {
-      /** Every attempt failed: the batch is recorded failed and its rows skipped. */
-      status: "failed";
-      batchNumber: number;
-      attempt: number;
-      maxAttempts: number;
-      repeated: boolean;
-      error: Described;
-      rows: StoredRowResult[];
-    };
-
-const UNKNOWN_FAILURE: Described = { key: "run.errors.unknownBatchFailure", values: {} };
-
 // --- validation -------------------------------------------------------------------------------
 
-const MAX_ROWS = 1_000_000;
-const MAX_CELLS = 200;
-const MAX_CELL_LENGTH = 20_000;
+/** The most rows and cells a file may have: far above what 10 MB holds. */
+export const MAX_ROWS = 1_000_000;
+export const MAX_CELLS = 200;
 
 const pairsSchema = z
   .array(z.tuple([z.number().int().min(1).max(MAX_ROWS), z.number().int().min(1).max(MAX_ROWS)]))
@@ -182,26 +123,6 @@ const startSchema = z.object({
   duplicates: pairsSchema.optional(),
   encoding: z.enum(["utf-8", "utf-16le", "utf-16be", "windows-1252"]).nullable().optional(),
 });
-
-const rowsSchema = z
-  .array(
-    z.object({
-      row: z.number().int().min(1).max(MAX_ROWS),
-      line: z.number().int().min(0).max(100_000_000).nullable().optional(),
-      // No NUL: no text column can hold one, and the engine refuses a file that has one (decodeFile).
-      cells: z
-        .array(
-          z
-            .string()
-            .max(MAX_CELL_LENGTH)
-            .refine((cell) => !cell.includes("\u0000")),
-        )
-        .max(MAX_CELLS),
-    }),
-  )
-  .max(2_000);
-
-export type BatchRowInput = z.input<typeof rowsSchema>[number];
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
@@ -327,253 +248,14 @@ export async function loadRun(runId: string): Promise<LoadedRun> {
   return run as LoadedRun;
 }
 
-const isClosed = (run: RunRow) => run.status === "finished" || run.status === "failed";
-
-// --- batches -------------------------------------------------------------------------------------
-
 /** The rows batch n must hold: (n-1)*size+1 … min(n*size, total), in order. */
-function expectedRows(run: RunRow, batchNumber: number) {
+export function expectedRows(run: RunRow, batchNumber: number) {
   const first = (batchNumber - 1) * run.batchSize + 1;
   const last = Math.min(batchNumber * run.batchSize, run.totalRows);
   return { first, last };
 }
 
-async function storedBatch(runId: string, batchNumber: number) {
-  const [batch] = await db()
-    .select()
-    .from(importBatch)
-    .where(and(eq(importBatch.runId, runId), eq(importBatch.number, batchNumber)));
-  return batch;
-}
-
-export async function storedRows(runId: string, batchNumber: number) {
-  const rows = await db()
-    .select()
-    .from(importRow)
-    .where(and(eq(importRow.runId, runId), eq(importRow.batchNumber, batchNumber)))
-    .orderBy(asc(importRow.rowNumber));
-  return rows.map(resultFromStored);
-}
-
-/** Batches of a run already applied or recorded failed: never written again. */
-export async function recordedBatches(runId: string) {
-  const rows = await db()
-    .select({ number: importBatch.number })
-    .from(importBatch)
-    .where(and(eq(importBatch.runId, runId), inArray(importBatch.status, ["applied", "failed"])));
-  return new Set(rows.map((r) => r.number));
-}
-
-async function answerStored(runId: string, batchNumber: number): Promise<BatchOutcome> {
-  const batch = await storedBatch(runId, batchNumber);
-  const rows = await storedRows(runId, batchNumber);
-  if (batch?.status === "failed") {
-    return {
-      status: "failed",
-      batchNumber,
-      attempt: batch.attempts,
-      maxAttempts: MAX_BATCH_ATTEMPTS,
-      repeated: true,
-      error: UNKNOWN_FAILURE,
-      rows,
-    };
-  }
-  return { status: "applied", batchNumber, attempt: batch?.attempts ?? 1, repeated: true, rows };
-}
-
-const actorOf = (run: RunRow): Actor => ({ id: run.userId });
-
-/**
- * One attempt at a prepared batch: applied whole in one transaction, or (when it fails) noted for
- * another attempt, or (after the last one) recorded failed with its rows skipped. Never throws for
- * a failure of the batch itself.
- */
-export async function applyPreparedBatch(
-  run: LoadedRun,
-  batchNumber: number,
-  rows: PreparedRow[],
-  attempt: number,
-): Promise<BatchOutcome> {
-  try {
-    const results = await withTransaction((tx) =>
-      writeBatch(tx, { runId: run.id, listId: run.priceListId!, actor: actorOf(run), batchNumber, attempt, rows }),
-    );
-    return { status: "applied", batchNumber, attempt, repeated: false, rows: results };
-  } catch (error) {
-    if (error instanceof BatchAlreadyRecorded) return answerStored(run.id, batchNumber);
-    if (error instanceof RunAlreadyClosed) throw new ImportRunError("runClosed", 409);
-    const detail = error instanceof Error ? error.message.slice(0, 500) : String(error);
-    logger.warn({ err: error, runId: run.id, batchNumber, attempt }, "import batch failed");
-    if (attempt < MAX_BATCH_ATTEMPTS) {
-      await withTransaction((tx) => recordRetry(tx, run.id, batchNumber, attempt, detail));
-      return { status: "retry", batchNumber, attempt, maxAttempts: MAX_BATCH_ATTEMPTS, error: UNKNOWN_FAILURE };
-    }
-    return recordFailure(run, batchNumber, rows, attempt, detail);
-  }
-}
-
-async function recordFailure(
-  run: LoadedRun,
-  batchNumber: number,
-  rows: PreparedRow[],
-  attempt: number,
-  detail: string,
-): Promise<BatchOutcome> {
-  try {
-    const results = await withTransaction((tx) =>
-      writeFailedBatch(tx, { runId: run.id, batchNumber, attempt, error: detail, rows }),
-    );
-    return {
-      status: "failed",
-      batchNumber,
-      attempt,
-      maxAttempts: MAX_BATCH_ATTEMPTS,
-      repeated: false,
-      error: UNKNOWN_FAILURE,
-      rows: results,
-    };
-  } catch (error) {
-    if (error instanceof BatchAlreadyRecorded) return answerStored(run.id, batchNumber);
-    if (error instanceof RunAlreadyClosed) throw new ImportRunError("runClosed", 409);
-    throw error;
-  }
-}
-
-/** Tries a prepared batch up to MAX_BATCH_ATTEMPTS times (the server's own path: background, command line). */
-export async function applyPreparedBatchWithRetries(
-  run: LoadedRun,
-  batchNumber: number,
-  rows: PreparedRow[],
-  onAttempt?: (outcome: BatchOutcome) => void,
-): Promise<BatchOutcome> {
-  const stored = await storedBatch(run.id, batchNumber);
-  let attempt = (stored?.status === "retrying" ? stored.attempts : 0) + 1;
-  for (;;) {
-    const outcome = await applyPreparedBatch(run, batchNumber, rows, Math.min(attempt, MAX_BATCH_ATTEMPTS));
-    onAttempt?.(outcome);
-    if (outcome.status !== "retry") return outcome;
-    await sleep(100 * attempt);
-    attempt++;
-  }
-}
-
-// One namer per run for a while, so the batches of an interactive run share its cache and its patience.
-const namers = new Map<string, ModelNamer>();
-export function namerFor(runId: string): ModelNamer | null {
-  const settings = modelSettings();
-  if (!settings) return null;
-  let namer = namers.get(runId);
-  if (!namer) {
-    if (namers.size >= 20) namers.delete(namers.keys().next().value!);
-    namer = createModelNamer(settings);
-    namers.set(runId, namer);
-  }
-  return namer;
-}
-
-function runDuplicates(run: LoadedRun): Duplicates {
-  return duplicatesFrom(run.context.superseded ?? []);
-}
-
-function checkBatch(run: LoadedRun, batchNumber: number, rows: z.output<typeof rowsSchema>) {
-  if (!Number.isInteger(batchNumber) || batchNumber < 1 || batchNumber > run.totalBatches) {
-    throw new ImportRunError("badBatch", 400, { n: String(batchNumber) });
-  }
-  const { first, last } = expectedRows(run, batchNumber);
-  const fits = rows.length === last - first + 1 && rows.every((r, i) => r.row === first + i);
-  if (!fits) throw new ImportRunError("badBatch", 400, { n: batchNumber });
-}
-
-/**
- * Applies batch `batchNumber` of an interactive run: the browser sends each row's number, line and
- * cells as read from the file; the server maps, understands and names them itself (never
- * trusting what the browser made of them), then writes the batch in one transaction. A batch
- * already recorded answers its stored results and changes nothing. A failed attempt answers
- * `retry` (call again with `attempt + 1`) until the last, which records the batch failed.
- */
-export async function applyImportBatch(
-  runId: string,
-  batchNumber: number,
-  rows: BatchRowInput[],
-  options: { attempt?: number } = {},
-): Promise<BatchOutcome> {
-  const run = await loadRun(runId);
-  const parsed = rowsSchema.safeParse(rows);
-  if (!parsed.success) throw new ImportRunError("badBatch", 400, { n: batchNumber });
-  checkBatch(run, batchNumber, parsed.data);
-  const stored = await storedBatch(run.id, batchNumber);
-  if (stored && stored.status !== "retrying") return answerStored(run.id, batchNumber);
-  if (isClosed(run)) throw new ImportRunError("runClosed", 409);
-  const attempt = Math.min(
-    MAX_BATCH_ATTEMPTS,
-    Math.max(options.attempt ?? 1, (stored?.status === "retrying" ? stored.attempts : 0) + 1),
-  );
-
-  const raws = parsed.data.map((r) => rawRowFromCells(r.row, r.line ?? null, r.cells, run.context.format));
-  let prepared: PreparedRow[];
-  try {
-    await importFaults().beforeUnderstand?.({ runId: run.id, batchNumber });
-    prepared = await understandAndName(raws, run.context.format, runDuplicates(run), namerFor(run.id));
-  } catch (error) {
-    // An unexpected failure of the reading itself: the rows are stored as `unknown_error`, nothing written.
-    logger.error({ err: error, runId, batchNumber }, "import batch could not be understood");
-    prepared = raws.map((raw) => ({
-      ...unreadRow(raw.row, raw.line, raw.fields.name ?? ""),
-      messages: [{ code: "not_understood", severity: "error" }],
-    }));
-  }
-  return applyPreparedBatch(run, batchNumber, prepared, attempt);
-}
-
-/** A row the server could not understand (its batch failed before): kept with its item name only. */
-function unreadRow(row: number, line: number | null, item: string): PreparedRow {
-  return {
-    row,
-    line: line || null,
-    item,
-    quickbooksId: null,
-    status: "error",
-    aiStatus: "pending",
-    importable: false,
-    active: true,
-    name: null,
-    nameEs: null,
-    category: null,
-    packValue: null,
-    packUnit: null,
-    unit: null,
-    priceCents: null,
-    sku: null,
-    quantity: null,
-    recognized: false,
-    supersededBy: null,
-    namedBy: null,
-    messages: [],
-  };
-}
-
-/** The error stored for a batch the browser could not deliver: the screen tells it from a server failure. */
-export const NOT_DELIVERED = "not delivered by the browser";
-
-/**
- * The browser could not deliver a batch after its attempts (a network that kept failing): the
- * batch is recorded failed and its rows 'Skipped due to batch processing error.'. A batch already
- * recorded is left as it is.
- */
-export async function recordFailedBatch(runId: string, batchNumber: number, rows: BatchRowInput[]) {
-  const run = await loadRun(runId);
-  const parsed = rowsSchema.safeParse(rows);
-  if (!parsed.success) throw new ImportRunError("badBatch", 400, { n: batchNumber });
-  checkBatch(run, batchNumber, parsed.data);
-  const stored = await storedBatch(run.id, batchNumber);
-  if (stored && stored.status !== "retrying") return answerStored(run.id, batchNumber);
-  if (isClosed(run)) throw new ImportRunError("runClosed", 409);
-  const prepared = parsed.data.map((r) => {
-    const raw = rawRowFromCells(r.row, r.line ?? null, r.cells, run.context.format);
-    return unreadRow(r.row, r.line ?? null, raw.fields.name ?? "");
-  });
-  return recordFailure(run, batchNumber, prepared, MAX_BATCH_ATTEMPTS, NOT_DELIVERED);
-}
+export const isClosed = (run: Pick<LoadedRun, "status">) => run.status === "finished" || run.status === "failed";
 
 // --- the end of a run ------------------------------------------------------------------------------
 
@@ -736,7 +418,7 @@ export async function failImportRun(runId: string, rejection: Rejection | null):
   });
 }
 
-// --- reading runs and rows ---------------------------------------------------------------------------
+// --- reading runs -------------------------------------------------------------------------------------
 
 const runColumns = {
   run: importRun,
@@ -829,48 +511,4 @@ export async function listImportRuns({ page = 1, pageSize = 20 }: { page?: numbe
     page: current,
     pageCount,
   };
-}
-
-export type ImportRowsPage = {
-  rows: StoredRowResult[];
-  total: number;
-  page: number;
-  pageCount: number;
-  /** Rows of the whole run by final status (for the filter's counts). */
-  statusCounts: Partial<Record<FinalStatus, number>>;
-};
-
-/** A run's row results in row order, filtered by final status, a page at a time. */
-export async function findImportRows(
-  runId: string,
-  { statuses, page = 1, pageSize = 50 }: { statuses?: FinalStatus[]; page?: number; pageSize?: number } = {},
-): Promise<ImportRowsPage> {
-  await loadRun(runId);
-  const where = and(
-    eq(importRow.runId, runId),
-    statuses && statuses.length > 0 ? inArray(importRow.finalStatus, statuses) : undefined,
-  );
-  const byStatus = await db()
-    .select({ status: importRow.finalStatus, n: count() })
-    .from(importRow)
-    .where(eq(importRow.runId, runId))
-    .groupBy(importRow.finalStatus);
-  const statusCounts = Object.fromEntries(
-    byStatus.map((r) => [r.status, Number(r.n)]),
-  ) as ImportRowsPage["statusCounts"];
-  const total =
-    statuses && statuses.length > 0
-      ? statuses.reduce((sum, s) => sum + (statusCounts[s] ?? 0), 0)
-      : Object.values(statusCounts).reduce((sum, n) => sum + (n ?? 0), 0);
-  const size = Math.max(1, Math.min(pageSize, 60_000));
-  const pageCount = Math.max(1, Math.ceil(total / size));
-  const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
-  const rows = await db()
-    .select()
-    .from(importRow)
-    .where(where)
-    .orderBy(asc(importRow.rowNumber))
-    .limit(size)
-    .offset((current - 1) * size);
-  return { rows: rows.map(resultFromStored), total, page: current, pageCount, statusCounts };
 }

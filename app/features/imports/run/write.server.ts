@@ -1,7 +1,7 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { unnestRows } from "~/db/bulk.server";
 import type { Tx } from "~/db/client.server";
-import { importBatch, importRow, importRun, priceListItem, priceListVersion, product } from "~/db/schema";
+import { priceListItem, priceListVersion, product } from "~/db/schema";
 import {
   applyPriceChanges,
   lockList,
@@ -10,24 +10,17 @@ import {
   type PriceChange,
 } from "~/features/price-lists/internal.server";
 import { firstFreeSlug, RESERVED_SLUGS, slugify } from "~/lib/slug";
-import {
-  batchFailed,
-  createDecider,
-  indexExisting,
-  type ExistingProduct,
-  type ProductState,
-} from "../engine/plan/decide";
+import { createDecider, indexExisting, type ExistingProduct, type ProductState } from "../engine/plan/decide";
 import type { PreparedRow } from "../engine/prepare";
 import { toRowResult, type ImportRowResult } from "../engine/results";
-import { rowMessageText } from "./texts.server";
 
 /**
  * Writing one batch of an import (docs/decisions/014-import-runs.md), inside the caller's
- * transaction: the batch's number is recorded first (so a batch is applied once, whole or not at
- * all), products are matched by QuickBooks ID then SKU, created with every field or updated in the
+ * transaction, after the batch's number is recorded (batch.server.ts): products are matched by
+ * QuickBooks ID then SKU (the one decision, engine/plan/decide.ts), created with every field or updated in the
  * fields an import owns (quantity on hand, active, SKU, QuickBooks ID; never names, category, slug
  * or image), prices go through the one price write path with history (source "import") after an
- * automatic version of the list (once per run), and each row's result is stored. A few statements
+ * automatic version of the list (once per run). A few statements
  * per batch, not one per row (PGlite is about 15 times slower row by row). A row the database's
  * rules would refuse (a SKU another product holds, a value a column cannot hold, an archived
  * product's price) is found before anything is written and stored as `error_db_product` or
@@ -35,96 +28,15 @@ import { rowMessageText } from "./texts.server";
  * (docs/decisions/017-import-row-errors-and-upkeep.md).
  */
 
-/** Another call already recorded this batch (applied or failed): its stored results stand. */
-export class BatchAlreadyRecorded extends Error {
-  constructor() {
-    super("batch already recorded");
-  }
-}
-
-/**
- * Seams the tests control to make a batch fail (an injected fault, a process killed mid-batch).
- * Nothing a user can reach sets them.
- */
-export type ImportFaultHooks = {
-  /** Inside the batch's transaction, after every write and before the commit; throwing fails the attempt. */
-  beforeCommit?: (context: { runId: string; batchNumber: number; attempt: number }) => void | Promise<void>;
-  /** Before the server reads a batch the screen sent; throwing makes its rows unreadable (`unknown_error`). */
-  beforeUnderstand?: (context: { runId: string; batchNumber: number }) => void | Promise<void>;
-};
-let faults: ImportFaultHooks = {};
-export function setImportFaultsForTests(hooks: ImportFaultHooks | undefined) {
-  faults = hooks ?? {};
-}
-export const importFaults = () => faults;
-
 export type BatchWrite = {
   runId: string;
   listId: string;
   actor: Actor;
   batchNumber: number;
-  attempt: number;
   rows: PreparedRow[];
 };
 
 const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
-
-/** Records the batch, or learns that another call did. First in the transaction: a concurrent twin waits here. */
-async function claimBatch(
-  tx: Tx,
-  runId: string,
-  batchNumber: number,
-  attempt: number,
-  status: "applied" | "failed",
-  error?: string,
-) {
-  const claimed = await tx
-    .insert(importBatch)
-    .values({ runId, number: batchNumber, status, attempts: attempt, error: error ?? null })
-    .onConflictDoUpdate({
-      target: [importBatch.runId, importBatch.number],
-      set: { status, attempts: attempt, error: error ?? null, appliedAt: sql`now()` },
-      setWhere: eq(importBatch.status, "retrying"),
-    })
-    .returning({ number: importBatch.number });
-  if (claimed.length === 0) throw new BatchAlreadyRecorded();
-}
-
-/** Notes that an attempt failed and the batch will be tried again (outside any batch transaction). */
-export async function recordRetry(tx: Tx, runId: string, batchNumber: number, attempt: number, error: string) {
-  await tx
-    .insert(importBatch)
-    .values({ runId, number: batchNumber, status: "retrying", attempts: attempt, error })
-    .onConflictDoUpdate({
-      target: [importBatch.runId, importBatch.number],
-      set: { attempts: attempt, error, appliedAt: sql`now()` },
-      setWhere: eq(importBatch.status, "retrying"),
-    });
-}
-
-/** The run was closed (finished, or ended by the sweep as abandoned) before this batch could be written. */
-export class RunAlreadyClosed extends Error {
-  constructor() {
-    super("run already closed");
-  }
-}
-
-/**
- * Holds the run's row to the commit and marks it running; a closed run refuses the batch. The
- * sweep that ends abandoned runs takes the same row, so a batch and the sweep never cross: a run
- * is never closed under a batch being written, nor written to once closed.
- */
-async function holdOpenRun(tx: Tx, runId: string) {
-  const [run] = await tx
-    .select({ status: importRun.status })
-    .from(importRun)
-    .where(eq(importRun.id, runId))
-    .for("no key update");
-  if (!run || run.status === "finished" || run.status === "failed") throw new RunAlreadyClosed();
-  if (run.status === "pending" || run.status === "queued") {
-    await tx.update(importRun).set({ status: "running" }).where(eq(importRun.id, runId));
-  }
-}
 
 /**
  * Import batches take turns on the catalogue (whatever their list), held to the commit: the SKUs
@@ -228,22 +140,12 @@ async function assignSlugs(tx: Tx, creates: NewProduct[]) {
   }
 }
 
-/** A row's result as stored and as the command line prints it: with its messages as English text. */
-export type StoredRowResult = ImportRowResult & { message: string };
-
-export const withText = (result: ImportRowResult): StoredRowResult => ({
-  ...result,
-  message: rowMessageText(result.messages),
-});
-
 /**
- * Writes one prepared batch in `tx` and returns each row's result. Throws `BatchAlreadyRecorded`
- * when another call recorded it first; any other error rolls the whole batch back.
+ * Writes one prepared batch's products and prices in `tx` (the caller has claimed the batch) and
+ * returns each row's result; any error rolls the whole batch back.
  */
-export async function writeBatch(tx: Tx, input: BatchWrite): Promise<StoredRowResult[]> {
-  const { runId, batchNumber, attempt } = input;
-  await claimBatch(tx, runId, batchNumber, attempt, "applied");
-  await holdOpenRun(tx, runId);
+export async function writeBatch(tx: Tx, input: BatchWrite): Promise<ImportRowResult[]> {
+  const { runId, batchNumber } = input;
   await lockCatalogue(tx);
   const list = await lockList(tx, input.listId);
 
@@ -348,10 +250,7 @@ export async function writeBatch(tx: Tx, input: BatchWrite): Promise<StoredRowRe
     });
   }
 
-  const results = decisions.map(({ row, decision }) => withText(toRowResult(row, decision, batchNumber)));
-  await storeRows(tx, runId, results);
-  await faults.beforeCommit?.({ runId, batchNumber, attempt });
-  return results;
+  return decisions.map(({ row, decision }) => toRowResult(row, decision, batchNumber));
 }
 
 type NewProduct = typeof product.$inferInsert & { quickbooksId: string };
@@ -374,119 +273,4 @@ function newProduct(state: ProductState): NewProduct {
     quickbooksId: key,
     sku: state.sku,
   };
-}
-
-/** What import_row.raw holds besides its columns: enough to show and export the row again. */
-type StoredRaw = Pick<
-  ImportRowResult,
-  | "line"
-  | "quickbooksId"
-  | "nameEs"
-  | "category"
-  | "packValue"
-  | "packUnit"
-  | "unit"
-  | "priceCents"
-  | "sku"
-  | "quantity"
-  | "action"
-  | "namedBy"
-  | "messages"
->;
-
-const STORED_KEYS = [
-  "line",
-  "quickbooksId",
-  "nameEs",
-  "category",
-  "packValue",
-  "packUnit",
-  "unit",
-  "priceCents",
-  "sku",
-  "quantity",
-  "namedBy",
-  "messages",
-] as const satisfies ReadonlyArray<keyof StoredRaw>;
-
-export function resultFromStored(stored: typeof importRow.$inferSelect): StoredRowResult {
-  const raw = (stored.raw ?? {}) as Partial<StoredRaw>;
-  return {
-    row: stored.rowNumber,
-    batch: stored.batchNumber,
-    line: raw.line ?? null,
-    item: stored.sourceName ?? "",
-    quickbooksId: raw.quickbooksId ?? null,
-    name: stored.processedName,
-    nameEs: raw.nameEs ?? null,
-    category: raw.category ?? null,
-    packValue: raw.packValue ?? null,
-    packUnit: raw.packUnit ?? null,
-    unit: raw.unit ?? null,
-    priceCents: raw.priceCents ?? null,
-    sku: raw.sku ?? null,
-    quantity: raw.quantity ?? null,
-    productId: stored.productId,
-    action: raw.action ?? "error",
-    namedBy: raw.namedBy ?? null,
-    aiStatus: stored.aiStatus as ImportRowResult["aiStatus"],
-    dbProductStatus: stored.dbProductStatus as ImportRowResult["dbProductStatus"],
-    dbPriceStatus: stored.dbPriceStatus as ImportRowResult["dbPriceStatus"],
-    finalStatus: stored.finalStatus as ImportRowResult["finalStatus"],
-    messages: raw.messages ?? [],
-    message: stored.finalMessage ?? "",
-  };
-}
-
-async function storeRows(tx: Tx, runId: string, results: StoredRowResult[]) {
-  if (results.length === 0) return;
-  // Only what is set: tens of thousands of these are written per import.
-  const raws = results.map((r) => {
-    const raw: Partial<StoredRaw> = { action: r.action };
-    for (const key of STORED_KEYS) {
-      const value = r[key];
-      if (value !== null && !(Array.isArray(value) && value.length === 0))
-        (raw as Record<string, unknown>)[key] = value;
-    }
-    return raw;
-  });
-  await tx.execute(sql`
-    insert into ${importRow} (run_id, row_number, batch_number, source_name, processed_name, product_id, ai_status,
-      db_product_status, db_price_status, final_status, final_message, raw)
-    select ${runId}::uuid, v.* from ${unnestRows(
-      [
-        [results.map((r) => r.row), "integer"],
-        [results.map((r) => r.batch), "integer"],
-        [results.map((r) => r.item), "text"],
-        [results.map((r) => r.name), "text"],
-        [results.map((r) => r.productId), "uuid"],
-        [results.map((r) => r.aiStatus), "text"],
-        [results.map((r) => r.dbProductStatus), "text"],
-        [results.map((r) => r.dbPriceStatus), "text"],
-        [results.map((r) => r.finalStatus), "text"],
-        [results.map((r) => r.message), "text"],
-        [raws, "jsonb"],
-      ],
-      ["r", "b", "s", "p", "pid", "ai", "dp", "dpr", "f", "m", "raw"],
-    )}`);
-}
-
-/**
- * Records a batch that failed every attempt: the batch as failed, and each of its rows
- * as 'Skipped due to batch processing error.' with nothing else written. Rows that were never
- * understood (the failure came first) keep the AI status `pending`.
- */
-export async function writeFailedBatch(
-  tx: Tx,
-  input: { runId: string; batchNumber: number; attempt: number; error: string; rows: PreparedRow[] },
-): Promise<StoredRowResult[]> {
-  await claimBatch(tx, input.runId, input.batchNumber, input.attempt, "failed", input.error);
-  await holdOpenRun(tx, input.runId);
-  // Its rows say only that: nothing of what the engine noted about them was acted on.
-  const failed = batchFailed();
-  const results = input.rows.map((row) =>
-    withText({ ...toRowResult(row, failed, input.batchNumber), messages: failed.notes }),
-  );
-  await storeRows(tx, input.runId, results);
-  return results;
 }

@@ -8,16 +8,14 @@ import { logger } from "~/lib/logger.server";
 import { startBackgroundImport } from "../run/jobs.server";
 import { MAX_IMPORT_FILE_BYTES } from "../engine/limits";
 import { describeRejection } from "../engine/messages";
+import { applyImportBatch, recordFailedBatch, NOT_DELIVERED } from "../run/batch.server";
 import {
-  applyImportBatch,
   finishImportRun,
   getImportRun,
   ImportRunError,
   listImportRuns,
-  recordFailedBatch,
   startImportRun,
   type ImportRunView,
-  NOT_DELIVERED,
 } from "../run/run.server";
 import {
   runProgressOf,
