@@ -103,10 +103,6 @@ export function preparedQuery<Q>(build: (db: AppDb) => Q): () => Q {
   };
 }
 
-export function isInTransaction() {
-  return txStore.getStore() !== undefined;
-}
-
 export async function withTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   if (txStore.getStore()) throw new Error("withTransaction() does not nest.");
   return databaseHandle().db.transaction((tx) => txStore.run(tx, () => fn(tx)));

@@ -42,4 +42,3 @@ export function Dialog({ open, onOpenChange, title, description, children, size 
   );
 }
 
-export const DialogClose = RadixDialog.Close;

@@ -25,7 +25,6 @@ export const purchaseSizes = [
   "2500_5000",
   "over_5000",
 ] as const;
-export type PurchaseSize = (typeof purchaseSizes)[number];
 
 export const contactLimits = {
   fullName: 100,

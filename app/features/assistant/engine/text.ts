@@ -56,14 +56,6 @@ export function typoAllowance(word: string) {
   return word.length >= 5 ? 1 : 0;
 }
 
-/** Whether `typed` is `known` with a typo or a different number. */
-export function isLikeWord(typed: string, known: string) {
-  if (sameWord(typed, known)) return true;
-  const max = Math.min(typoAllowance(typed), typoAllowance(known));
-  if (max === 0) return false;
-  return editDistance(wordKey(typed), wordKey(known), max) <= max;
-}
-
 /** The words of a name, folded, without punctuation: "Culantro (Recao)" → ["culantro", "recao"]. */
 export function nameWords(name: string) {
   return foldText(name).match(/[a-z0-9]+/g) ?? [];

@@ -163,7 +163,7 @@ export type RunMessage = {
 
 export type ImportRowMessage = RowMessage | RunMessage;
 
-export const RUN_MESSAGE_KEYS = {
+const RUN_MESSAGE_KEYS = {
   product_created: "run.messages.productCreated",
   product_updated: "run.messages.productUpdated",
   unchanged: "run.messages.unchanged",

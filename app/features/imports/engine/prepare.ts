@@ -15,7 +15,7 @@ export type ModelNamer = {
 };
 
 /** The longest product name kept (the product form's limit, NAME_MAX). */
-export const PRODUCT_NAME_MAX = 120;
+const PRODUCT_NAME_MAX = 120;
 /** numeric(10, 3) holds pack values below this. */
 const PACK_VALUE_LIMIT = 10_000_000;
 

@@ -86,14 +86,14 @@ export type BatchOutcome =
 const UNKNOWN_FAILURE: Described = { key: "run.errors.unknownBatchFailure", values: {} };
 
 /** Another call already recorded this batch (applied or failed): its stored results stand. */
-export class BatchAlreadyRecorded extends Error {
+class BatchAlreadyRecorded extends Error {
   constructor() {
     super("batch already recorded");
   }
 }
 
 /** The run was closed (finished, or ended by the sweep as abandoned) before this batch could be written. */
-export class RunAlreadyClosed extends Error {
+class RunAlreadyClosed extends Error {
   constructor() {
     super("run already closed");
   }
@@ -113,7 +113,7 @@ let faults: ImportFaultHooks = {};
 export function setImportFaultsForTests(hooks: ImportFaultHooks | undefined) {
   faults = hooks ?? {};
 }
-export const importFaults = () => faults;
+const importFaults = () => faults;
 
 /** Records the batch, or learns that another call did. First in the transaction: a concurrent twin waits here. */
 async function claimBatch(
@@ -137,7 +137,7 @@ async function claimBatch(
 }
 
 /** Notes that an attempt failed and the batch will be tried again (outside any batch transaction). */
-export async function recordRetry(tx: Tx, runId: string, batchNumber: number, attempt: number, error: string) {
+async function recordRetry(tx: Tx, runId: string, batchNumber: number, attempt: number, error: string) {
   await tx
     .insert(importBatch)
     .values({ runId, number: batchNumber, status: "retrying", attempts: attempt, error })

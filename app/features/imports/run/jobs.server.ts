@@ -39,7 +39,7 @@ import type { Rejection } from "../engine/types";
 
 export const IMPORT_JOB = "import";
 /** A job given up after this many claims (a file that keeps crashing its worker). */
-export const MAX_JOB_ATTEMPTS = 5;
+const MAX_JOB_ATTEMPTS = 5;
 
 export type BackgroundStart =
   | { ok: true; run: ImportRunView }

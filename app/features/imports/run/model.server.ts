@@ -94,7 +94,7 @@ function unfence(text: string) {
  * One request naming `items`. Resolves the names the model gave for known ids, each validated;
  * rejects on a timeout, an HTTP error or an answer that is not the JSON asked for.
  */
-export async function requestNames(
+async function requestNames(
   settings: ModelSettings,
   items: ModelItem[],
   signal?: AbortSignal,

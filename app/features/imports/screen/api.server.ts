@@ -226,7 +226,7 @@ export function finalStatusFilter(value: string | null): FinalStatus | null {
 }
 
 /** Past runs shown on the import screen, a page at a time. */
-export const PAST_RUNS_PAGE_SIZE = 10;
+const PAST_RUNS_PAGE_SIZE = 10;
 
 /** The import screen's list of past runs: when, who, which list, the file, how it ran, its outcome and counts. */
 export async function findPastRuns(page: number): Promise<PastRunsPage> {

@@ -59,9 +59,6 @@ export type DriveOptions = {
   signal?: AbortSignal;
 };
 
-export const NETWORK_ERROR: Described = { key: "run.errors.networkError", values: {} };
-export const UNKNOWN_BATCH_FAILURE: Described = { key: "run.errors.unknownBatchFailure", values: {} };
-
 /** Section 8: what went wrong with a batch, the {error} of 'Error processing batch {n}: {error}'. */
 export const BATCH_FAILURE_KEYS = {
   network: "run.errors.networkError",

@@ -57,7 +57,7 @@ export function planRequestChunks(list: string, keys: { quickbooksIds: string[];
 // --- running an import from the screen (the resource route /import-quickbooks/runs) -------------
 
 /** The most rows the screen sends in one batch request (and the size it asks for by default). */
-export const RUN_BATCH_SIZE = DEFAULT_BATCH_SIZE;
+const RUN_BATCH_SIZE = DEFAULT_BATCH_SIZE;
 
 const MAX_FILE_ROWS = 1_000_000;
 const rowNumber = z.number().int().min(1).max(MAX_FILE_ROWS);
@@ -73,7 +73,7 @@ const batchRowSchema = z.object({
 export type BatchRow = z.infer<typeof batchRowSchema>;
 const batchRows = z.array(batchRowSchema).min(1).max(RUN_BATCH_SIZE);
 
-export const startRunRequestSchema = z.object({
+const startRunRequestSchema = z.object({
   intent: z.literal("start"),
   list: z.string().trim().min(1).max(200),
   fileName: z.string().trim().min(1).max(255),
@@ -91,7 +91,7 @@ export const startRunRequestSchema = z.object({
   duplicates: z.array(z.tuple([rowNumber, rowNumber])).max(MAX_FILE_ROWS),
 });
 
-export const batchRequestSchema = z.object({
+const batchRequestSchema = z.object({
   intent: z.literal("batch"),
   runId,
   batch: batchNumber,
@@ -100,14 +100,14 @@ export const batchRequestSchema = z.object({
 });
 
 /** The screen gave up delivering a batch: the server records it failed and its rows skipped. */
-export const failBatchRequestSchema = z.object({
+const failBatchRequestSchema = z.object({
   intent: z.literal("fail-batch"),
   runId,
   batch: batchNumber,
   rows: batchRows,
 });
 
-export const finishRequestSchema = z.object({ intent: z.literal("finish"), runId });
+const finishRequestSchema = z.object({ intent: z.literal("finish"), runId });
 
 export const runRequestSchema = z.discriminatedUnion("intent", [
   startRunRequestSchema,

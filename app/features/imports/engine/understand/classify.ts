@@ -36,7 +36,7 @@ export function isProductType(type: string) {
  * their Spanish and trade equivalents). Compared with the leaf name, upper case, accents folded,
  * spaces collapsed.
  */
-export const KNOWN_NON_PRODUCT_CODES = new Set([
+const KNOWN_NON_PRODUCT_CODES = new Set([
   // EXPECTED.md
   "DELIVERY",
   "DELIVERY CHARGE",

@@ -20,12 +20,12 @@ import { BatchProgress, ProgressBar } from "./run-progress";
 import { useImportText } from "./use-import-text";
 
 /** The run API (app/routes/import-quickbooks-runs.ts). */
-export const RUN_API = "/import-quickbooks/runs";
+const RUN_API = "/import-quickbooks/runs";
 
 export type ListOption = { slug: string; name: string; itemCount: number };
 
 /** Rows of the file shown as the engine understood them. */
-export const PREVIEW_ROWS = 20;
+const PREVIEW_ROWS = 20;
 
 /** A failure of the whole step: the specification's message, and the engine's detail below it. */
 type Failure = { message: string; detail?: Described; signIn?: boolean };

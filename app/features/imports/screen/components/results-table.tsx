@@ -13,7 +13,7 @@ import {
 import { StatusBadge } from "./status-badge";
 import { formatNumber, useImportText } from "./use-import-text";
 
-export const RESULTS_PAGE_SIZE = 50;
+const RESULTS_PAGE_SIZE = 50;
 
 type Props = {
   rows: readonly ImportRowResult[];
