@@ -1,4 +1,6 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -56,33 +58,53 @@ export default tseslint.config(
     },
   },
   {
-    // Imports run down the layers (docs/ARCHITECTURE.md): the database layer and the shared
-    // library know no feature, route, auth or start-up module.
-    files: ["app/lib/**/*.{ts,tsx}", "app/db/**/*.ts"],
+    // Imports run down the layers (docs/ARCHITECTURE.md), and no module reaches itself again
+    // through its imports.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.{ts,tsx}", "tests/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })] },
     rules: {
-      "no-restricted-imports": [
+      "import-x/no-cycle": "error",
+      "import-x/no-restricted-paths": [
         "error",
         {
-          paths: restrictedPaths,
-          patterns: [
+          zones: [
             {
-              group: [
-                "~/features/*",
-                "~/routes/*",
-                "~/auth/*",
-                "~/setup/*",
-                "../features/*",
-                "../routes/*",
-                "../auth/*",
-                "../setup/*",
-              ],
+              target: ["./app/db", "./app/lib"],
+              from: ["./app/features", "./app/routes", "./app/auth", "./app/setup", "./app/services"],
               message:
-                "app/db and app/lib serve every layer above them: they import no feature, route, auth or setup module.",
+                "app/db and app/lib serve every layer above them: they import no feature, route, auth, service or setup module.",
+            },
+            {
+              target: "./app/services",
+              from: ["./app/features", "./app/routes", "./app/auth", "./app/setup"],
+              message: "A service (mail, images) serves the features: it imports none of them.",
+            },
+            {
+              target: "./app/features",
+              from: ["./app/routes", "./app/setup"],
+              message: "Routes and start-up call the features, not the other way.",
+            },
+            {
+              target: "./app/features/imports/engine",
+              from: ["./app/features/imports/run", "./app/features/imports/screen"],
+              message:
+                "The import's engine is pure and runs in the browser and the server: it imports neither the run nor the screen.",
+            },
+            {
+              target: "./app/features/imports/run",
+              from: "./app/features/imports/screen",
+              message: "The import's run serves the screen: it imports nothing of it.",
             },
           ],
         },
       ],
     },
+  },
+  {
+    // A test may use any layer to set the scene (the demo catalogue, a route's loader).
+    files: ["**/*.test.{ts,tsx}"],
+    rules: { "import-x/no-restricted-paths": "off" },
   },
   {
     files: ["eslint.config.js"],

@@ -1,7 +1,7 @@
 import path from "node:path";
 import express from "express";
-import { imageContentTypes, renderImage, resolveImageRequest } from "~/features/images/resize.server";
-import { ensureLocalCopy } from "~/features/images/storage.server";
+import { imageContentTypes, renderImage, resolveImageRequest } from "~/services/images/resize.server";
+import { ensureLocalCopy } from "~/services/images/storage.server";
 import { logger } from "~/lib/logger.server";
 
 /**

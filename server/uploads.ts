@@ -1,6 +1,6 @@
 import path from "node:path";
 import express from "express";
-import { ensureLocalCopy, UPLOAD_CACHE_CONTROL } from "~/features/images/storage.server";
+import { ensureLocalCopy, UPLOAD_CACHE_CONTROL } from "~/services/images/storage.server";
 import { logger } from "~/lib/logger.server";
 
 /** Stored images: keys are never reused, so they may be cached (3600 s as the specification says). */

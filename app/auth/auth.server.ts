@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { config } from "~/config.server";
 import { databaseHandle, db } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { enqueueMessage } from "~/features/mail/outbox.server";
+import { enqueueMessage } from "~/services/mail/outbox.server";
 import { createI18n } from "~/i18n/instance";
 import { currentRequest } from "~/lib/request-store.server";
 import { logger } from "~/lib/logger.server";

@@ -4,7 +4,7 @@ import { getLang, requirePermission } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";
 import { FormAlert } from "~/components/ui/field";
 import { checkPasswordStrength } from "~/features/account/password-strength.server";
-import { listOutbox } from "~/features/mail/outbox.server";
+import { listOutbox } from "~/services/mail/outbox.server";
 import { CreateUserForm } from "~/features/users/components/create-user-form";
 import { OutboxTable } from "~/features/users/components/outbox-table";
 import { useResultToast } from "~/features/users/components/use-result-toast";

@@ -11,7 +11,7 @@ import { ProductGrid } from "~/features/catalog/components/product-grid";
 import { attachUploadedImage, runManageAction } from "~/features/catalog/manage-actions.server";
 import { parseManageQuery } from "~/features/catalog/manage-query";
 import { findManagedProducts, productExists } from "~/features/catalog/manage.server";
-import { readUploadForm, storeProductImage, UploadRefused } from "~/features/images/upload.server";
+import { readUploadForm, storeProductImage, UploadRefused } from "~/services/images/upload.server";
 import { logger } from "~/lib/logger.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import { z } from "zod";

@@ -12,7 +12,7 @@ import {
   enqueueMessage,
   resetMailTransportForTests,
   type OutboxMessage,
-} from "../../app/features/mail/outbox.server";
+} from "../../app/services/mail/outbox.server";
 import { useTestDatabase } from "../support/test-db";
 
 const MAIL_FROM = "Pompano Test Desk <desk@pompano.test>";

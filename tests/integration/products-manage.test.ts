@@ -14,7 +14,7 @@ import type { ManageResult } from "../../app/features/catalog/manage-actions.ser
 import type { ManagedProduct } from "../../app/features/catalog/manage.server";
 import { findPublicProducts } from "../../app/features/catalog/products.server";
 import { parseCatalogQuery } from "../../app/features/catalog/query";
-import { setImageStorageForTests } from "../../app/features/images/storage.server";
+import { setImageStorageForTests } from "../../app/services/images/storage.server";
 import { action, loader } from "../../app/routes/products-manage";
 import { uploadsRouter } from "../../server/uploads";
 import { callRoute, load, postForm, routeContext } from "../support/route-context";

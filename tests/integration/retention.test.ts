@@ -12,9 +12,9 @@ import {
   session,
   verification,
 } from "../../app/db/schema";
-import { enqueueMessage } from "../../app/features/mail/outbox.server";
+import { enqueueMessage } from "../../app/services/mail/outbox.server";
 import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
-import { pruneExpiredRows } from "../../app/features/maintenance/retention.server";
+import { pruneExpiredRows } from "../../app/setup/retention.server";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pdfThumbnail } from "~/features/images/resize.server";
+import { pdfThumbnail } from "~/services/images/resize.server";
 import type { Lang } from "~/i18n/config";
 import { translatorFor } from "~/i18n/store";
 import type { Paper, SheetFormat } from "~/features/print/options";

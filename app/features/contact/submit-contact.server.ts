@@ -1,7 +1,7 @@
 import { config } from "~/config.server";
 import { withTransaction } from "~/db/client.server";
 import { contactRequest } from "~/db/schema";
-import { enqueueMessage } from "~/features/mail/outbox.server";
+import { enqueueMessage } from "~/services/mail/outbox.server";
 import type { Lang } from "~/i18n/config";
 import { createI18n } from "~/i18n/instance";
 import type { ContactInput } from "./schema";

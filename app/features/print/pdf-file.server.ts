@@ -1,6 +1,6 @@
 import { config } from "~/config.server";
-import { ensureLocalCopy } from "~/features/images/storage.server";
-import { pdfThumbnail } from "~/features/images/resize.server";
+import { ensureLocalCopy } from "~/services/images/storage.server";
+import { pdfThumbnail } from "~/services/images/resize.server";
 import { pdfThumbnailSize, renderSheetPdf } from "./pdf.server";
 import type { Sheet } from "./sheet";
 

@@ -1,4 +1,4 @@
-import { pdfThumbnailPoints } from "~/features/images/resize.server";
+import { pdfThumbnailPoints } from "~/services/images/resize.server";
 import { paperSize, type SheetLayout } from "./options";
 import type { Sheet, SheetRow } from "./sheet";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { FormRefused, readLimitedForm } from "~/lib/limited-form.server";
 import { config } from "~/config.server";
-import { maxInputPixels, pdfThumbnail, pdfThumbnailPoints } from "./resize.server";
-import { storeOriginal, UPLOAD_PREFIX } from "./storage.server";
+import { maxInputPixels, pdfThumbnail, pdfThumbnailPoints } from "~/services/images/resize.server";
+import { storeOriginal, UPLOAD_PREFIX } from "~/services/images/storage.server";
 
 /** The specification's limit for an uploaded image. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
