@@ -62,13 +62,13 @@ await runTool(
   "npm run import:quickbooks",
   async () => {
     const { MAX_IMPORT_FILE_BYTES, checkFileSize, FORMAT_KEYS } = await import("../app/features/imports/engine");
-    const { importFile, allRunRows } = await import("../app/features/imports/run/import-file.server");
+    const { importQuickBooksFile, allRunRows } = await import("../app/features/imports/run/import-file.server");
     const { ImportRunError } = await import("../app/features/imports/run/run.server");
     const { importTranslator, rejectionText } = await import("../app/features/imports/run/texts.server");
     const { OUTCOME_KEYS } = await import("../app/features/imports/run/run-messages");
     const t = importTranslator("en");
 
-    // Refused on its size before it is read (section 9: at most 10 MB).
+    // Refused on its size before it is read (at most 10 MB).
     const size = statSync(file).size;
     const tooLarge = checkFileSize(size);
     const bytes = tooLarge ? new Uint8Array(0) : readFileSync(file);
@@ -77,7 +77,7 @@ await runTool(
     try {
       result = tooLarge
         ? ({ ok: false, rejection: tooLarge, summary: null, rows: [] } as const)
-        : await importFile({
+        : await importQuickBooksFile({
             actor: { id: null },
             fileName: path.basename(file),
             bytes,

@@ -19,7 +19,7 @@ function content(meta: ReturnType<typeof pageMeta>, key: string) {
   return entry && "content" in entry ? entry.content : undefined;
 }
 
-describe("page metadata defaults (specification section 1)", () => {
+describe("page metadata defaults", () => {
   it("titles the site with the company name in capitals and the tagline", () => {
     const meta = pageMeta(matches("en"));
     expect(meta).toContainEqual({ title: "POMPANO FRESH PRODUCE - Premium Wholesale Fresh Products" });

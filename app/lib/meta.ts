@@ -13,7 +13,7 @@ export function rootDataFrom(
 }
 
 /**
- * The specification's defaults (section 1) with a page title in front when given:
+ * The site's defaults with a page title in front when given:
  * "COMPANY — Premium Wholesale Fresh Products" on its own.
  */
 export function pageMeta(

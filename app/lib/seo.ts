@@ -6,7 +6,7 @@ function safeJson(value: unknown) {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
-/** The organisation's structured data (specification section 1). */
+/** The organisation's structured data. */
 export function organizationJsonLd(site: SiteInfo) {
   return safeJson({
     "@context": "https://schema.org",
@@ -35,7 +35,7 @@ export function organizationJsonLd(site: SiteInfo) {
 
 /**
  * The local business (a wholesale store) with its opening hours, Monday to Saturday, 4:00 to
- * 11:00 (specification section 1), for maps and local search.
+ * 11:00, for maps and local search.
  */
 export function localBusinessJsonLd(site: SiteInfo) {
   const address = site.address;

@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   const isJson = type.startsWith("application/json");
   const isMultipart = type.startsWith("multipart/form-data");
-  // Section 8: the screen whose session has gone is told so where it is; other posts go to /login.
+  // The screen whose session has gone is told so where it is; other posts go to /login.
   if ((isJson || isMultipart) && !getUser(context)) {
     return Response.json({ ok: false, error: "run.errors.notAuthenticated" }, { status: 401 });
   }

@@ -37,7 +37,7 @@ function answer(result: ImportActionResult, status = 200) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const isJson = (request.headers.get("content-type") ?? "").startsWith("application/json");
-  // Section 8: a screen whose session has gone is told so where it is, keeping its file and list;
+  // A screen whose session has gone is told so where it is, keeping its file and list;
   // anything else posted without a session goes to /login like every private route.
   if (isJson && !getUser(context)) return answer({ ok: false, error: "screen.errors.notAuthenticated" }, 401);
   requirePermission(request, context, "import:run");

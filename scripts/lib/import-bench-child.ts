@@ -31,7 +31,7 @@ async function prepare() {
 }
 
 async function timedImport() {
-  const { importFile } = await import("../../app/features/imports/run/import-file.server");
+  const { importQuickBooksFile } = await import("../../app/features/imports/run/import-file.server");
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   let last = performance.now();
@@ -44,7 +44,7 @@ async function timedImport() {
   const started = performance.now();
   const cpu = process.cpuUsage();
   const bytes = readFileSync(file);
-  const result = await importFile({ actor, fileName: path.basename(file), bytes, listSlug, mode: "cli" });
+  const result = await importQuickBooksFile({ actor, fileName: path.basename(file), bytes, listSlug, mode: "cli" });
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
   delay.disable();

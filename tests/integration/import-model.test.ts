@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "../../app/config.server";
 import { db } from "../../app/db/client.server";
 import { product } from "../../app/db/schema";
-import { importFile } from "../../app/features/imports/run/import-file.server";
+import { importQuickBooksFile } from "../../app/features/imports/run/import-file.server";
 import { freshImportData } from "../support/import-data";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";
@@ -97,7 +97,7 @@ beforeEach(async () => {
 const qboSmall = () => readFileSync(path.resolve("tests/fixtures/quickbooks/qbo_small.csv"));
 
 async function run() {
-  const result = await importFile({
+  const result = await importQuickBooksFile({
     actor: seller,
     fileName: "qbo_small.csv",
     bytes: qboSmall(),

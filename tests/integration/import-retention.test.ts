@@ -12,7 +12,7 @@ import { db } from "../../app/db/client.server";
 import { activity, importBatch, importRow, importRun, product } from "../../app/db/schema";
 import { understandFile } from "../../app/features/imports/engine";
 import { exportImportRowsCsv } from "../../app/features/imports/run/export.server";
-import { importFile } from "../../app/features/imports/run/import-file.server";
+import { importQuickBooksFile } from "../../app/features/imports/run/import-file.server";
 import { startBackgroundImport } from "../../app/features/imports/run/jobs.server";
 import { endAbandonedImportRuns, pruneOldImportRows } from "../../app/features/imports/run/retention.server";
 import { applyImportBatch } from "../../app/features/imports/run/batch.server";
@@ -193,7 +193,7 @@ describe(`abandoned import runs (${test.kind})`, () => {
 describe(`old import rows (${test.kind})`, () => {
   const DAY = 24 * 60 * MINUTE;
   async function finishedRun(daysAgo: number) {
-    const result = await importFile({
+    const result = await importQuickBooksFile({
       actor: seller,
       fileName: "qbo_small.csv",
       bytes: read("qbo_small.csv"),

@@ -1,5 +1,5 @@
 /**
- * Rows the database's rules refuse (section 4's `error_db_product` and `error_db_price`), and rows
+ * Rows the database's rules refuse (`error_db_product` and `error_db_price`), and rows
  * the server could not read (`unknown_error`): each such row is stored with its reason, in English
  * and Spanish, while the rest of its batch is written and nothing of the refused row is.
  */
@@ -9,7 +9,7 @@ import { db } from "../../app/db/client.server";
 import { importBatch, priceHistory, priceList, priceListItem, product } from "../../app/db/schema";
 import { indexExisting, planImport, understandText } from "../../app/features/imports/engine";
 import { findExistingProducts } from "../../app/features/imports/run/existing.server";
-import { importFile } from "../../app/features/imports/run/import-file.server";
+import { importQuickBooksFile } from "../../app/features/imports/run/import-file.server";
 import type { PreparedRow } from "../../app/features/imports/engine/prepare";
 import { applyImportBatch, applyPreparedBatch } from "../../app/features/imports/run/batch.server";
 import { finishImportRun, ImportRunError, loadRun, startImportRun } from "../../app/features/imports/run/run.server";
@@ -43,7 +43,7 @@ async function newList(name: string) {
 }
 
 async function run(items: Item[], slug = listSlug) {
-  const result = await importFile({
+  const result = await importQuickBooksFile({
     collectRows: true,
     actor: seller,
     fileName: "items.csv",
@@ -56,7 +56,7 @@ async function run(items: Item[], slug = listSlug) {
 
 /** The command line's `--dry-run` of these items. */
 async function dryRun(items: Item[]) {
-  const dry = await importFile({
+  const dry = await importQuickBooksFile({
     dryRun: true,
     collectRows: true,
     actor: seller,

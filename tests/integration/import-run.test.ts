@@ -22,7 +22,7 @@ import {
 import Papa from "papaparse";
 import { understandFile } from "../../app/features/imports/engine";
 import { exportImportRowsCsv } from "../../app/features/imports/run/export.server";
-import { importFile } from "../../app/features/imports/run/import-file.server";
+import { importQuickBooksFile } from "../../app/features/imports/run/import-file.server";
 import { applyImportBatch, recordFailedBatch } from "../../app/features/imports/run/batch.server";
 import {
   finishImportRun,
@@ -59,7 +59,7 @@ function expectedTable(heading: string) {
   return rows;
 }
 
-/** EXPECTED.md calls a product row "product"; section 4's final status for it is `success`. */
+/** EXPECTED.md calls a product row "product"; its final status is `success`. */
 const finalOf = (expected: string) => (expected === "product" ? "success" : expected);
 
 function compareWithExpected(rows: StoredRowResult[], heading: string) {
@@ -314,7 +314,7 @@ describe(`the import screen's path (${test.kind})`, () => {
 
 describe(`the server's whole-file path (${test.kind})`, () => {
   it("qbd_small.csv: every row as EXPECTED.md says; importing it again changes nothing and says so", async () => {
-    const first = await importFile({
+    const first = await importQuickBooksFile({
       collectRows: true,
       actor: seller,
       fileName: "qbd_small.csv",
@@ -336,7 +336,7 @@ describe(`the server's whole-file path (${test.kind})`, () => {
       versions: await total(priceListVersion),
       revision: (await db().select({ r: priceList.revision }).from(priceList).where(eq(priceList.id, listId)))[0].r,
     };
-    const again = await importFile({
+    const again = await importQuickBooksFile({
       collectRows: true,
       actor: seller,
       fileName: "qbd_small.csv",
@@ -369,7 +369,7 @@ describe(`the server's whole-file path (${test.kind})`, () => {
   });
 
   it("updates only what an import owns: staff names, category and slug survive; prices change with history", async () => {
-    await importFile({
+    await importQuickBooksFile({
       collectRows: true,
       actor: seller,
       fileName: "qbo_small.csv",
@@ -386,7 +386,7 @@ describe(`the server's whole-file path (${test.kind})`, () => {
         .replace("AVO48,AGUACATE HASS 48CT,", "AVO48,AGUACATE HASS 48CT,")
         .replace(/^(AVO48,[^\r\n]*?),"?\$?[\d,.]+"?,/m, (_, head: string) => `${head},99.99,`),
     );
-    const result = await importFile({
+    const result = await importQuickBooksFile({
       collectRows: true,
       actor: seller,
       fileName: "qbo_small.csv",
@@ -417,7 +417,7 @@ describe(`the server's whole-file path (${test.kind})`, () => {
         }
       },
     });
-    const result = await importFile({
+    const result = await importQuickBooksFile({
       collectRows: true,
       actor: seller,
       fileName: "qbo_small.csv",
@@ -451,7 +451,7 @@ describe(`the server's whole-file path (${test.kind})`, () => {
         if (batchNumber === 1 && attempt === 1) throw new Error("injected fault");
       },
     });
-    const result = await importFile({
+    const result = await importQuickBooksFile({
       collectRows: true,
       actor: seller,
       fileName: "qbo_small.csv",
@@ -513,7 +513,7 @@ describe(`bad files (${test.kind}): a clear rejection that writes nothing, or a 
 
   it.each(rejected)("bad/%s is refused (%s); not even the new list is created", async (file, code) => {
     const lists = await db().select({ n: count() }).from(priceList);
-    const result = await importFile({
+    const result = await importQuickBooksFile({
       collectRows: true,
       actor: seller,
       fileName: file,
@@ -528,13 +528,19 @@ describe(`bad files (${test.kind}): a clear rejection that writes nothing, or a 
 
   it("a file over 10 MB is refused before it is read", async () => {
     const bytes = new Uint8Array(11 * 1024 * 1024 + 1);
-    const result = await importFile({ collectRows: true, actor: seller, fileName: "big.csv", bytes, listSlug });
+    const result = await importQuickBooksFile({
+      collectRows: true,
+      actor: seller,
+      fileName: "big.csv",
+      bytes,
+      listSlug,
+    });
     expect(result).toMatchObject({ ok: false, rejection: { code: "file_too_large" } });
     expect(await total(product)).toBe(0);
   });
 
   it("header_only.csv: accepted with no data rows", async () => {
-    const result = await importFile({
+    const result = await importQuickBooksFile({
       collectRows: true,
       actor: seller,
       fileName: "h.csv",
@@ -546,7 +552,7 @@ describe(`bad files (${test.kind}): a clear rejection that writes nothing, or a 
 
   it("UTF-16 and Windows-1252 files import the same items, never NUL-ridden or mis-decoded text", async () => {
     for (const file of ["bad/utf16le_bom.csv", "bad/utf16le_tab_unicode_text.csv"]) {
-      const result = await importFile({
+      const result = await importQuickBooksFile({
         collectRows: true,
         actor: seller,
         fileName: file,
@@ -556,7 +562,7 @@ describe(`bad files (${test.kind}): a clear rejection that writes nothing, or a 
       if (!result.ok) throw new Error(`${file} refused`);
       expect(result.summary.totalProcessed).toBe(15);
     }
-    const cp1252 = await importFile({
+    const cp1252 = await importQuickBooksFile({
       collectRows: true,
       actor: seller,
       fileName: "w.csv",
@@ -578,7 +584,7 @@ describe(`bad files (${test.kind}): a clear rejection that writes nothing, or a 
 
   it("markup, formulas and very long names are stored as text, never evaluated, with no database error", async () => {
     for (const file of ["bad/xss_name.csv", "bad/csv_injection.csv", "bad/long_name_5000.csv"]) {
-      const result = await importFile({
+      const result = await importQuickBooksFile({
         collectRows: true,
         actor: seller,
         fileName: file,
@@ -595,7 +601,7 @@ describe(`bad files (${test.kind}): a clear rejection that writes nothing, or a 
   });
 
   it("the results export as CSV in the reader's language, spreadsheet formulas neutralised", async () => {
-    const result = await importFile({
+    const result = await importQuickBooksFile({
       actor: seller,
       fileName: "csv_injection.csv",
       bytes: read("bad/csv_injection.csv"),

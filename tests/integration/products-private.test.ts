@@ -337,7 +337,7 @@ describe(`/products filters, sorts and pages (${test.kind})`, () => {
     expect(none.total).toBe(0);
   });
 
-  it("sorts by each of the section 9 orders, in the reader's language", async () => {
+  it("sorts by each of the catalogue's orders, in the reader's language", async () => {
     expect(slugs(await asStaff("/products?sort=newest"))).toEqual(["mystery", "papaya", "beans", "basil", "avocado"]);
     expect(slugs(await asStaff("/products?sort=popularity"))).toEqual([
       "avocado",

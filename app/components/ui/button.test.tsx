@@ -3,7 +3,7 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Button, ButtonLink, type ButtonSize, type ButtonVariant } from "./button";
 
-// The specification's sizes and variants (section 9), each with the classes that make it what it is.
+// The required sizes and variants, each with the classes that make it what it is.
 const sizeClasses: Record<ButtonSize, string[]> = {
   sm: ["h-8", "px-3", "text-sm"],
   md: ["h-10", "px-4", "text-sm"],

@@ -41,4 +41,3 @@ export function Dialog({ open, onOpenChange, title, description, children, size 
     </RadixDialog.Root>
   );
 }
-

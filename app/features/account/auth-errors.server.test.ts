@@ -18,7 +18,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("backendErrorMessage (specification section 8)", () => {
+describe("backendErrorMessage", () => {
   it.each(languages)("shows the auth service's message when it has one (%s)", (lang) => {
     const error = new APIError("BAD_REQUEST", {
       code: "USER_ALREADY_EXISTS",

@@ -22,7 +22,7 @@ export const incorrectCredentials: FormMessage = {
 };
 
 /**
- * The specification's rule (section 8): the backend's message, else its error_description, else
+ * The rule: the backend's message, else its error_description, else
  * 'An unknown error occurred'. Only the auth service's own errors have text meant for people;
  * anything else (a database error, a bug) is logged with the request id and never shown.
  */

@@ -4,7 +4,7 @@ import { RESERVED_SLUGS } from "~/lib/slug";
 import { categories } from "./categories";
 
 /**
- * Every field of a product staff may set (specification section 3), as the screen sends it: text. One
+ * Every field of a product staff may set, as the screen sends it: text. One
  * parser for the grid's in-place edits, the product form and the server, so a value the form
  * accepts is exactly a value the action stores.
  */

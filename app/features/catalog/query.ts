@@ -1,6 +1,6 @@
 import { parseCategory, type CategoryFilter } from "./categories";
 
-/** The product sorts of the specification (section 9); the URL's `?sort=` takes these words. */
+/** The catalogue's sorts; the URL's `?sort=` takes these words. */
 export const sortKeys = ["category", "newest", "price-asc", "price-desc", "popularity", "alphabetical"] as const;
 export type SortKey = (typeof sortKeys)[number];
 

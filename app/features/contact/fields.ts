@@ -2,7 +2,7 @@
  * The contact form's fields, choices, limits and message keys, without the validator: the form
  * renders from these, and the schema (./schema.ts) loads only when someone sends the form.
  */
-/** The contact reasons of the specification (section 9). */
+/** The reasons a visitor may give for writing. */
 export const contactReasons = [
   "request_price_list",
   "purchase_inquiry",
@@ -15,7 +15,7 @@ export const contactReasons = [
 ] as const;
 export type ContactReason = (typeof contactReasons)[number];
 
-/** The estimated purchase size bands of the specification (section 9), in US dollars. */
+/** The estimated purchase size bands, in US dollars. */
 export const purchaseSizes = [
   "under_100",
   "100_250",

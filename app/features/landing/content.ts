@@ -1,7 +1,7 @@
 import type { SiteImageName } from "~/lib/site-images";
 
 /**
- * The landing page's fixed content (specification section 2 and 9): the words come from the
+ * The landing page's fixed content: the words come from the
  * `public` namespace, the figures and links from here.
  */
 export const landingCategories = [
@@ -28,7 +28,7 @@ export const popularProducts = [
   { slug: "mayor", image: "popular-mayor" },
 ] as const satisfies ReadonlyArray<{ slug: string; image: SiteImageName }>;
 
-/** Section 9: wholesale minimum orders, in cents. */
+/** Wholesale minimum orders, in cents. */
 export const pricingTiers = [
   { id: "small", minimumCents: 25_000, points: ["catalogue", "delivery", "support"] },
   { id: "medium", minimumCents: 50_000, points: ["everythingSmall", "list", "standing"] },
@@ -41,7 +41,7 @@ export const features = [
   { id: "efficient", image: "feature-efficient" },
 ] as const satisfies ReadonlyArray<{ id: string; image: SiteImageName }>;
 
-/** Section 9: the carousel advances every 5000 ms. */
+/** The carousel advances every 5000 ms. */
 export const carouselIntervalMs = 5_000;
 
 export const fleetSlides = [

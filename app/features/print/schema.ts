@@ -12,6 +12,5 @@ export const selectionChangeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("clear"), list: slug }),
 ]);
 
-
 /** What the selection action answers: the list's selected products afterwards, or a translated refusal. */
 export type SelectionAnswer = { ok: true; list: string; selected: string[] } | { ok: false; message: string };

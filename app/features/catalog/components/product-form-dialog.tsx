@@ -38,7 +38,7 @@ const blank: Record<EditableField, string> = {
 };
 
 /**
- * Every field of one product (specification section 3): a new product, or all fields of an existing
+ * Every field of one product: a new product, or all fields of an existing
  * one, including those the grid does not show (web address, descriptions).
  */
 export function ProductFormDialog({ product, onClose }: { product?: ManagedProduct; onClose: () => void }) {

@@ -22,7 +22,7 @@
  *   understandFile(bytes, {onBatch?, batchSize?, collect?}) / understandText(text, …): Promise<PipelineResult>
  *       the whole pipeline in one call (decode → detect → parse → understand → duplicates)
  *   describeRejection(r) / describeRowMessage(m): {key, values}          for t() in the `import` namespace
- *   finalStatusBeforeWrite(status) / finalStatusAfterWrite(status)      section 4's final statuses
+ *   finalStatusBeforeWrite(status) / finalStatusAfterWrite(status)      a row's final status
  *
  * Every user-facing text is a key under `engine` in app/i18n/locales/{en,es}/import.json.
  */

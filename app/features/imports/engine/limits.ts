@@ -1,4 +1,4 @@
-/** The largest file the import accepts (section 5 and 9: "at most 10MB"). Check `file.size` before reading it. */
+/** The largest file the import accepts ("at most 10MB"). Check `file.size` before reading it. */
 export const MAX_IMPORT_FILE_BYTES = 10 * 1024 * 1024;
 
 /** Rows sent to the server (and written) together, unless a caller chooses otherwise. */

@@ -48,7 +48,7 @@ const translator = (lang: "en" | "es") => {
   return (key: string, values?: Record<string, string | number>) => t(key, values);
 };
 
-describe("section 4's statuses", () => {
+describe("the statuses", () => {
   it("has every final status of the specification, each worded once in both languages", () => {
     expect([...FINAL_STATUSES].sort()).toEqual(
       [

@@ -16,8 +16,8 @@ import {
 } from "./statuses";
 
 /**
- * One row's result (section 3's import row result, and more): what was understood, what the
- * import did (or, in the preview, would do), each status of section 4, and its messages as codes
+ * One row's result: what was understood, what the
+ * import did (or, in the preview, would do), its AI, database and final statuses, and its messages as codes
  * (translate each with `describeImportRowMessage`). The preview, the command line's dry run, the
  * writer and a failed batch all build it with `toRowResult`. Universal and serialisable.
  */

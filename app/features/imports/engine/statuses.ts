@@ -1,7 +1,7 @@
 import type { AiStatus, RowStatus } from "./types";
 
 /**
- * The one vocabulary of an import row's statuses (specification section 4) and of what the import
+ * The one vocabulary of an import row's statuses (AI, database and final) and of what the import
  * does with it, for the preview, the run, its stored rows, the command line and the CSV alike;
  * each worded once per language under `statuses` in the `import` namespace.
  */
@@ -89,7 +89,7 @@ export const ACTION_KEYS = {
   error: "statuses.action.error",
 } as const satisfies Record<RowAction, string>;
 
-/** Final statuses that count as a success and as an error in the summary (section 8). */
+/** Final statuses that count as a success and as an error in the summary. */
 export function isSuccessStatus(status: FinalStatus) {
   return status === "success" || status === "processed_inactive";
 }

@@ -116,7 +116,7 @@ export type RowStatus =
   | "skipped_invalid_description"
   | "error";
 
-/** Specification section 4: the "AI status" of an import item, as the built-in engine sets it. */
+/** The "AI status" of an import item, as the built-in engine sets it. */
 export type AiStatus = "success" | "error" | "skipped_not_a_product" | "skipped_known_non_product_code";
 
 /** What an import may write as a product's pack unit; the catalogue translates each (catalog.packUnits). */

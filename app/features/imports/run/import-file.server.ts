@@ -150,7 +150,7 @@ export type ImportFileResult =
  * even a new list); a dry run reads the catalogue and writes nothing; otherwise a run is written
  * batch by batch and finished.
  */
-export async function importFile(input: ImportFileInput): Promise<ImportFileResult> {
+export async function importQuickBooksFile(input: ImportFileInput): Promise<ImportFileResult> {
   const batchSize = input.batchSize ?? DEFAULT_BATCH_SIZE;
   const scan = await scanImportFile(input.bytes);
   if (!scan.ok) return { ok: false, rejection: scan.rejection, summary: null, rows: [] };

@@ -7,7 +7,7 @@ import type { FormatId, Rejection } from "../engine/types";
  * result are the engine's (engine/statuses.ts, engine/messages.ts, engine/results.ts).
  */
 
-/** Specification section 4: a failed batch is tried this many times in all, then skipped. */
+/** A failed batch is tried this many times in all, then skipped. */
 export const MAX_BATCH_ATTEMPTS = 3;
 
 /**
@@ -53,7 +53,7 @@ export const MODE_KEYS = {
 } as const satisfies Record<ImportMode, string>;
 
 /**
- * The summary of a run (section 3's counts, section 8's texts). Every data row is in exactly one
+ * The summary of a run. Every data row is in exactly one
  * of created, updated, unchanged, duplicates, invalidRowsSkipped and errors; `skipped` is the
  * specification's "unchanged (skipped)": unchanged + duplicates. `processedInactive` counts the
  * inactive items among created, updated, unchanged and duplicates.

@@ -300,7 +300,7 @@ async function countBatches(tx: Tx | ReturnType<typeof db>, runId: string) {
   return { applied: by.applied ?? 0, failed: by.failed ?? 0, retrying: by.retrying ?? 0 };
 }
 
-/** The summary of a run as its rows say (section 3's counts). */
+/** The summary of a run as its rows say. */
 export async function summarizeRun(tx: Tx, run: LoadedRun): Promise<ImportSummary> {
   const t = await countRows(tx, run.id);
   const batches = await countBatches(tx, run.id);

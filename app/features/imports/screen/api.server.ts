@@ -154,7 +154,7 @@ const backgroundFormSchema = z.object({
 
 /**
  * A background import: the file posted as multipart form data is stored with its run
- * and a job; the server's worker imports it. The section 5 checks come first, with the screen's
+ * and a job; the server's worker imports it. The file's checks come first, with the screen's
  * own texts; a store that fails answers 'Error initiating the import process…'.
  */
 export async function handleBackgroundUpload(
@@ -164,7 +164,7 @@ export async function handleBackgroundUpload(
 ): Promise<Answered> {
   let form: FormData;
   try {
-    // Section 5: the file is at most 10 MB; a larger body is refused as it arrives.
+    // The file is at most 10 MB; a larger body is refused as it arrives.
     form = await readLimitedForm(request, MAX_IMPORT_FILE_BYTES);
   } catch (error) {
     if (error instanceof FormRefused && error.reason === "tooLarge") {

@@ -4,7 +4,7 @@ import type { BatchRow, RunAnswer, RunRequest, StartRunRequest } from "./schema"
 
 /**
  * The import screen's side of an interactive run (docs/decisions/016-import-screen-runs.md;
- * specification section 4): start the run, send the file's rows a batch at a time, try a batch
+ * the run's batches): start the run, send the file's rows a batch at a time, try a batch
  * whose request fails up to MAX_BATCH_ATTEMPTS times with a short pause between, record a batch it
  * could not deliver as failed and go on with the next, then finish the run. Universal and free of
  * React, so its decisions are unit-tested with a fake transport; the screen gives it `fetch` and
@@ -59,7 +59,7 @@ export type DriveOptions = {
   signal?: AbortSignal;
 };
 
-/** Section 8: what went wrong with a batch, the {error} of 'Error processing batch {n}: {error}'. */
+/** What went wrong with a batch, the {error} of 'Error processing batch {n}: {error}'. */
 export const BATCH_FAILURE_KEYS = {
   network: "run.errors.networkError",
   server: "run.errors.unknownBatchFailure",

@@ -4,7 +4,7 @@ import type { ImportSummary } from "../run/run-messages";
 /** Rows of a run's results shown per page. */
 export const RUN_RESULTS_PAGE_SIZE = 50;
 
-/** Section 3's counts: "unchanged (skipped)" is the unchanged products and the repeated items left out. */
+/** The summary's counts: "unchanged (skipped)" is the unchanged products and the repeated items left out. */
 export function summaryCounts(summary: ImportSummary): ImportSummaryCounts {
   return {
     totalProcessed: summary.totalProcessed,

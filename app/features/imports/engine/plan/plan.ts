@@ -64,7 +64,7 @@ function countPlan(rows: readonly PreparedRow[], results: readonly ImportRowResu
 }
 
 /**
- * The dry run (section 2's preview, the command line's --dry-run): what importing these rows of a
+ * The dry run (the screen's preview, the command line's --dry-run): what importing these rows of a
  * whole file would do, without a database. The rows are prepared and decided exactly as the run
  * prepares and decides each batch (`prepareRows`, `createDecider`), against `existing` (without
  * it everything is new). create + update + unchanged + skipped + errors = total.

@@ -58,7 +58,7 @@ type Plan =
   | { state: "planning"; list: string; id: number }
   | { state: "done"; list: string; counts: PlanCounts; results: ImportRowResult[] };
 
-/** Section 5: a CSV, judged by its name (or its type when the name has no extension). */
+/** A CSV, judged by its name (or its type when the name has no extension). */
 function isCsvFile(file: File) {
   const name = file.name.toLowerCase();
   if (name.endsWith(".csv")) return true;
@@ -338,7 +338,7 @@ export function ImportScreen({
       setErrors((e) => ({ ...e, file: t("screen.errors.invalidFormat") }));
       return;
     }
-    // Section 5: at most 10 MB, checked before reading.
+    // At most 10 MB, checked before reading.
     const tooLarge = checkFileSize(chosen.size);
     if (tooLarge) {
       setFile(null);
@@ -497,7 +497,7 @@ export function ImportScreen({
 }
 
 /**
- * Section 4's run: how to run it (on this page, or handed to the server), the Import button, the
+ * The run: how to run it (on this page, or handed to the server), the Import button, the
  * batch progress with its attempts, the batches that failed, and why a run stopped. Leaving the
  * page while a run is going asks first.
  */

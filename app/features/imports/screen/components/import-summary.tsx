@@ -2,7 +2,7 @@ import { useId } from "react";
 import { cn } from "~/lib/cn";
 import { formatNumber, useImportText } from "./use-import-text";
 
-/** Section 3's summary counts and the success and error counts of section 8. */
+/** The summary's counts, with the success and error counts. */
 export type ImportSummaryCounts = {
   totalProcessed: number;
   created: number;
@@ -30,7 +30,7 @@ const ORDER = [
 ] as const satisfies readonly (keyof ImportSummaryCounts)[];
 
 /**
- * The import's summary (sections 3 and 8): total processed, new, updated, unchanged (skipped),
+ * The import's summary: total processed, new, updated, unchanged (skipped),
  * errors, processed inactive, invalid rows skipped, and the success and error counts.
  */
 export function ImportSummary({ counts, heading }: { counts: ImportSummaryCounts; heading?: string }) {

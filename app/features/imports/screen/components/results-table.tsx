@@ -37,7 +37,7 @@ function saveText(text: string, fileName: string) {
 }
 
 /**
- * Per-row results (specification sections 3 and 4): the AI-processed name, product ID, AI status,
+ * Per-row results: the AI-processed name, product ID, AI status,
  * database status for product and price, final status and final message. Filtered by final
  * status, paginated (a 60,000-row file renders 50 rows at a time), and downloadable as CSV built in
  * the browser with spreadsheet formulas neutralised.

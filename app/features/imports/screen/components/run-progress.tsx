@@ -16,7 +16,7 @@ export function ProgressBar({ label, value, max }: { label: string; value?: numb
 }
 
 /**
- * Section 4's run progress: 'Processing Batch X of Y', with 'attempt N/3' while a batch is tried
+ * The run's progress: 'Processing Batch X of Y', with 'attempt N/3' while a batch is tried
  * again, the bar filled by the batches done, and the rows done below it.
  */
 export function BatchProgress({

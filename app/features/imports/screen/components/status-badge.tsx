@@ -9,7 +9,7 @@ const tones = {
   pending: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
 };
 
-/** A final status (section 4) in words, coloured by its kind; the words carry the meaning. */
+/** A final status in words, coloured by its kind; the words carry the meaning. */
 export function StatusBadge({ status }: { status: FinalStatus }) {
   const { t } = useImportText();
   const tone = isSuccessStatus(status)
