@@ -1,7 +1,7 @@
 import { createDuplicateTracker, understandRow } from "./understand/understand";
 import type { ImportRowMessage, RunMessage } from "./messages";
 import type { ItemAiStatus } from "./statuses";
-import type { Category, DetectedFormat, PackUnit, RawRow, RowStatus, SoldUnit, UnderstoodRow } from "./types";
+import type { Category, DetectedFormat, RawRow, UnderstoodRow } from "./types";
 
 /** A name the configured model gave an item (the run asks it on the server). */
 export type ModelName = { name: string; nameEs: string; category: Category };
@@ -20,25 +20,13 @@ const PRODUCT_NAME_MAX = 120;
 const PACK_VALUE_LIMIT = 10_000_000;
 
 /** A row as the writer takes it: understood on the server, named, with its duplicate decided. */
-export type PreparedRow = {
-  row: number;
+export type PreparedRow = Omit<
+  UnderstoodRow,
+  "line" | "aiStatus" | "description" | "quantityOnHand" | "messages" | "raw"
+> & {
   line: number | null;
-  item: string;
-  quickbooksId: string | null;
-  status: RowStatus;
   aiStatus: ItemAiStatus;
-  importable: boolean;
-  active: boolean;
-  name: string | null;
-  nameEs: string | null;
-  category: Category | null;
-  packValue: number | null;
-  packUnit: PackUnit | null;
-  unit: SoldUnit | null;
-  priceCents: number | null;
-  sku: string | null;
   quantity: number | null;
-  recognized: boolean;
   /** The later row of the same item that wins over this one (this one is then not written). */
   supersededBy: number | null;
   namedBy: "engine" | "model" | null;

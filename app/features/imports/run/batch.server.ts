@@ -308,6 +308,22 @@ function checkBatch(run: LoadedRun, batchNumber: number, rows: z.output<typeof r
 }
 
 /**
+ * The batch the browser sent, checked against its run: its rows as the run's columns map them;
+ * or, for a batch already recorded, the answer it got then. A closed run takes no batch.
+ */
+async function openBatch(runId: string, batchNumber: number, rows: BatchRowInput[]) {
+  const run = await loadRun(runId);
+  const parsed = rowsSchema.safeParse(rows);
+  if (!parsed.success) throw new ImportRunError("badBatch", 400, { n: batchNumber });
+  checkBatch(run, batchNumber, parsed.data);
+  const stored = await storedBatch(run.id, batchNumber);
+  if (stored && stored.status !== "retrying") return { answer: await answerStored(run.id, batchNumber) };
+  if (isClosed(run)) throw new ImportRunError("runClosed", 409);
+  const raws = parsed.data.map((r) => rawRowFromCells(r.row, r.line ?? null, r.cells, run.context.format));
+  return { answer: null, run, stored, raws };
+}
+
+/**
  * Applies batch `batchNumber` of an interactive run: the browser sends each row's number, line and
  * cells as read from the file; the server maps, understands and names them itself (never
  * trusting what the browser made of them), then writes the batch in one transaction. A batch
@@ -320,19 +336,14 @@ export async function applyImportBatch(
   rows: BatchRowInput[],
   options: { attempt?: number } = {},
 ): Promise<BatchOutcome> {
-  const run = await loadRun(runId);
-  const parsed = rowsSchema.safeParse(rows);
-  if (!parsed.success) throw new ImportRunError("badBatch", 400, { n: batchNumber });
-  checkBatch(run, batchNumber, parsed.data);
-  const stored = await storedBatch(run.id, batchNumber);
-  if (stored && stored.status !== "retrying") return answerStored(run.id, batchNumber);
-  if (isClosed(run)) throw new ImportRunError("runClosed", 409);
+  const opened = await openBatch(runId, batchNumber, rows);
+  if (opened.answer) return opened.answer;
+  const { run, stored, raws } = opened;
   const attempt = Math.min(
     MAX_BATCH_ATTEMPTS,
     Math.max(options.attempt ?? 1, (stored?.status === "retrying" ? stored.attempts : 0) + 1),
   );
 
-  const raws = parsed.data.map((r) => rawRowFromCells(r.row, r.line ?? null, r.cells, run.context.format));
   let prepared: PreparedRow[];
   try {
     await importFaults().beforeUnderstand?.({ runId: run.id, batchNumber });
@@ -384,17 +395,10 @@ export const NOT_DELIVERED = "not delivered by the browser";
  * recorded is left as it is.
  */
 export async function recordFailedBatch(runId: string, batchNumber: number, rows: BatchRowInput[]) {
-  const run = await loadRun(runId);
-  const parsed = rowsSchema.safeParse(rows);
-  if (!parsed.success) throw new ImportRunError("badBatch", 400, { n: batchNumber });
-  checkBatch(run, batchNumber, parsed.data);
-  const stored = await storedBatch(run.id, batchNumber);
-  if (stored && stored.status !== "retrying") return answerStored(run.id, batchNumber);
-  if (isClosed(run)) throw new ImportRunError("runClosed", 409);
-  const prepared = parsed.data.map((r) => {
-    const raw = rawRowFromCells(r.row, r.line ?? null, r.cells, run.context.format);
-    return unreadRow(r.row, r.line ?? null, raw.fields.name ?? "");
-  });
+  const opened = await openBatch(runId, batchNumber, rows);
+  if (opened.answer) return opened.answer;
+  const { run, raws } = opened;
+  const prepared = raws.map((raw) => unreadRow(raw.row, raw.line, raw.fields.name ?? ""));
   return recordFailure(run, batchNumber, prepared, MAX_BATCH_ATTEMPTS, NOT_DELIVERED);
 }
 

@@ -20,7 +20,7 @@ function chunks<T>(values: readonly T[], size: number) {
  * another product holds (docs/decisions/017-import-row-errors-and-upkeep.md). Reads only.
  */
 export async function findExistingProducts(
-  priceListId: string,
+  priceListId: string | null,
   keys: { quickbooksIds: readonly string[]; skus: readonly string[] },
 ): Promise<ExistingProduct[]> {
   const found = new Map<string, ExistingProduct>();
@@ -42,7 +42,14 @@ export async function findExistingProducts(
         name: product.nameEn,
       })
       .from(product)
-      .leftJoin(priceListItem, and(eq(priceListItem.productId, product.id), eq(priceListItem.priceListId, priceListId)))
+      // Without a list (one the import would create) no product has a price in it.
+      .leftJoin(
+        priceListItem,
+        and(
+          eq(priceListItem.productId, product.id),
+          priceListId ? eq(priceListItem.priceListId, priceListId) : sql`false`,
+        ),
+      )
       .where(where)
       .orderBy(product.createdAt, product.id);
     for (const row of rows) {

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { db, withTransaction } from "~/db/client.server";
-import { priceList, priceListItem, product } from "~/db/schema";
+import { priceList } from "~/db/schema";
 import type { Actor } from "~/features/price-lists/internal.server";
 import { createPriceList, emptyListInput } from "~/features/price-lists/lists.server";
 import { checkFileSize, decodeFile, type TextEncodingName } from "../engine/read/decode";
@@ -8,8 +8,9 @@ import { detectFormat } from "../engine/read/detect";
 import { DEFAULT_BATCH_SIZE } from "../engine/limits";
 import { parseRows } from "../engine/read/parse";
 import { understandText } from "../engine/pipeline";
-import { indexExisting, type ExistingProduct } from "../engine/plan/decide";
-import { planImport } from "../engine/plan/plan";
+import { indexExisting } from "../engine/plan/decide";
+import { matchKeys, planImport } from "../engine/plan/plan";
+import { findExistingProducts } from "./existing.server";
 import { duplicatesFrom, nameAndPrepare, type Duplicates } from "../engine/prepare";
 import { applyPreparedBatchWithRetries, namerFor, recordedBatches, type BatchOutcome } from "./batch.server";
 import { finishImportRun, ImportRunError, insertRun, loadRun, type LoadedRun } from "./run.server";
@@ -199,58 +200,24 @@ export async function allRunRows(runId: string) {
   return rows;
 }
 
-/** What the list and catalogue hold for the plan: every product, with its price in the list. */
-async function existingProducts(listSlug: string | undefined): Promise<ExistingProduct[]> {
-  let listId: string | null = null;
-  if (listSlug) {
-    const [list] = await db()
-      .select({ id: priceList.id })
-      .from(priceList)
-      .where(and(eq(priceList.slug, listSlug), isNull(priceList.deletedAt)));
-    if (!list) throw new ImportRunError("listNotFound", 404);
-    listId = list.id;
-  }
-  const products = await db()
-    .select({
-      id: product.id,
-      quickbooksId: product.quickbooksId,
-      sku: product.sku,
-      active: product.active,
-      quantity: product.quantity,
-      archivedAt: product.archivedAt,
-      name: product.nameEn,
-    })
-    .from(product)
-    // The order the writer takes products matched by SKU in: oldest first.
-    .orderBy(product.createdAt, product.id);
-  const prices = listId
-    ? new Map(
-        (
-          await db()
-            .select({ productId: priceListItem.productId, priceCents: priceListItem.priceCents })
-            .from(priceListItem)
-            .where(eq(priceListItem.priceListId, listId))
-        ).map((i) => [i.productId, i.priceCents]),
-      )
-    : new Map<string, number | null>();
-  return products.map((p) => ({
-    id: p.id,
-    quickbooksId: p.quickbooksId,
-    sku: p.sku,
-    active: p.active,
-    quantity: p.quantity === null ? null : Number(p.quantity),
-    priceCents: prices.get(p.id) ?? null,
-    inList: prices.has(p.id),
-    archived: p.archivedAt !== null,
-    name: p.name,
-  }));
+/** The list a dry run plans against (none for a list the import would create). */
+async function planListId(listSlug: string | undefined): Promise<string | null> {
+  if (!listSlug) return null;
+  const [list] = await db()
+    .select({ id: priceList.id })
+    .from(priceList)
+    .where(and(eq(priceList.slug, listSlug), isNull(priceList.deletedAt)));
+  if (!list) throw new ImportRunError("listNotFound", 404);
+  return list.id;
 }
 
 /** A dry run: the plan against the catalogue as it is, and what each row would become. Nothing is written. */
 async function dryRun(input: ImportFileInput, scan: ScannedFile, batchSize: number): Promise<ImportFileResult> {
-  const existing = await existingProducts(input.newListName !== undefined ? undefined : input.listSlug?.trim());
+  const listId = await planListId(input.newListName !== undefined ? undefined : input.listSlug?.trim());
   const understood = await understandText(scan.text, { batchSize, onBatch: nextTurn }, scan.encoding);
   if (!understood.ok) return { ok: false, rejection: understood.rejection, summary: null, rows: [] };
+  // The products the file may meet, found as the screen finds them for its preview.
+  const existing = await findExistingProducts(listId, matchKeys(understood.rows));
   const plan = planImport(understood.rows, indexExisting(existing), batchSize);
   const results = plan.results.map(withText);
   const c = plan.counts;

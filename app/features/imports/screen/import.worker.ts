@@ -5,11 +5,11 @@
  */
 import { checkFileSize } from "../engine/read/decode";
 import { indexExisting } from "../engine/plan/decide";
-import { planImport } from "../engine/plan/plan";
+import { matchKeys, planImport } from "../engine/plan/plan";
 import { understandFile } from "../engine/pipeline";
 import { asPlanned } from "../engine/results";
 import type { UnderstoodRow } from "../engine/types";
-import type { MatchKeys, PreviewRow, WorkerRequest, WorkerResponse } from "./worker-protocol";
+import type { PreviewRow, WorkerRequest, WorkerResponse } from "./worker-protocol";
 
 /** The worker's global scope, typed by what it uses (the project's types are the DOM's, not a worker's). */
 const scope = self as unknown as {
@@ -21,17 +21,6 @@ let rows: UnderstoodRow[] = [];
 
 function send(message: WorkerResponse) {
   scope.postMessage(message);
-}
-
-function matchKeys(understood: readonly UnderstoodRow[]): MatchKeys {
-  const quickbooksIds = new Set<string>();
-  const skus = new Set<string>();
-  for (const row of understood) {
-    if (!row.importable) continue;
-    if (row.quickbooksId) quickbooksIds.add(row.quickbooksId);
-    if (row.sku) skus.add(row.sku);
-  }
-  return { quickbooksIds: [...quickbooksIds], skus: [...skus] };
 }
 
 function withoutRaw({ raw: _raw, ...row }: UnderstoodRow): PreviewRow {

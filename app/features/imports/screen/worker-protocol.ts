@@ -1,6 +1,6 @@
 import type { TextEncodingName } from "../engine/read/decode";
 import type { ExistingProduct } from "../engine/plan/decide";
-import type { PlanCounts } from "../engine/plan/plan";
+import type { MatchKeys, PlanCounts } from "../engine/plan/plan";
 import type { ImportRowResult } from "../engine/results";
 import type { BatchRow } from "./schema";
 import type { DetectedFormat, Rejection, UnderstoodRow } from "../engine/types";
@@ -31,9 +31,6 @@ export type ReadSummary = {
   /** Those repeats as [earlier row, later row that wins], which the run's start tells the server. */
   duplicates: Array<[number, number]>;
 };
-
-/** What the server is asked about: the understood rows' QuickBooks IDs and SKUs, which products match on. */
-export type MatchKeys = { quickbooksIds: string[]; skus: string[] };
 
 export type WorkerResponse =
   | { type: "progress"; done: number; total: number }

@@ -4,6 +4,21 @@ import { toRowResult, type ImportRowResult } from "../results";
 import type { UnderstoodRow } from "../types";
 import { createDecider, type ExistingProducts } from "./decide";
 
+/** What the catalogue is asked about: the rows' QuickBooks IDs and SKUs, which products match on. */
+export type MatchKeys = { quickbooksIds: string[]; skus: string[] };
+
+/** The keys of the rows an import writes. */
+export function matchKeys(understood: readonly UnderstoodRow[]): MatchKeys {
+  const quickbooksIds = new Set<string>();
+  const skus = new Set<string>();
+  for (const row of understood) {
+    if (!row.importable) continue;
+    if (row.quickbooksId) quickbooksIds.add(row.quickbooksId);
+    if (row.sku) skus.add(row.sku);
+  }
+  return { quickbooksIds: [...quickbooksIds], skus: [...skus] };
+}
+
 export type SkipReason = "service_item" | "known_non_product_code" | "invalid_description" | "duplicate";
 
 export type PlanCounts = {

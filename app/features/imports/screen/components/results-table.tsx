@@ -66,30 +66,15 @@ export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_P
         {heading}
       </h3>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="space-y-1">
-          <label htmlFor={`${id}-filter`} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            {t("screen.results.filter")}
-          </label>
-          <select
-            id={`${id}-filter`}
-            value={filter}
-            onChange={(event) => {
-              setFilter(event.currentTarget.value as FinalStatus | "all");
-              setPage(1);
-            }}
-            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-          >
-            <option value="all">{t("screen.results.allStatuses", { count: formatNumber(rows.length, lang) })}</option>
-            {FINAL_STATUSES.filter((status) => counts.has(status)).map((status) => (
-              <option key={status} value={status}>
-                {t("screen.results.statusOption", {
-                  status: t(FINAL_STATUS_KEYS[status]),
-                  count: formatNumber(counts.get(status) ?? 0, lang),
-                })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StatusFilter
+          id={`${id}-filter`}
+          value={filter}
+          counts={counts}
+          onChange={(value) => {
+            setFilter(value);
+            setPage(1);
+          }}
+        />
         <div className="space-y-1">
           <Button variant="outline" onClick={download} disabled={shown.length === 0} aria-describedby={`${id}-dl`}>
             <Download aria-hidden="true" className="size-4" />
@@ -100,15 +85,7 @@ export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_P
           </p>
         </div>
       </div>
-      <p aria-live="polite" className="text-sm text-slate-700 dark:text-slate-300">
-        {shown.length === 0
-          ? t("screen.results.none")
-          : t("screen.results.showing", {
-              from: formatNumber(from + 1, lang),
-              to: formatNumber(from + pageRows.length, lang),
-              total: formatNumber(shown.length, lang),
-            })}
-      </p>
+      <ShowingRows from={from + 1} count={pageRows.length} total={shown.length} />
       {shown.length > 0 ? <ResultRowsTable rows={pageRows} labelledBy={headingId} /> : null}
       {pages > 1 ? (
         <nav aria-label={t("screen.results.pagination")} className="flex items-center justify-between gap-2">
@@ -122,6 +99,61 @@ export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_P
         </nav>
       ) : null}
     </section>
+  );
+}
+
+/** The final-status filter of a results table: every status present, with its count. */
+export function StatusFilter({
+  id,
+  value,
+  counts,
+  onChange,
+}: {
+  id: string;
+  value: FinalStatus | "all";
+  counts: ReadonlyMap<FinalStatus, number>;
+  onChange: (value: FinalStatus | "all") => void;
+}) {
+  const { t, lang } = useImportText();
+  const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+        {t("screen.results.filter")}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value as FinalStatus | "all")}
+        className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+      >
+        <option value="all">{t("screen.results.allStatuses", { count: formatNumber(total, lang) })}</option>
+        {FINAL_STATUSES.filter((status) => counts.has(status) || status === value).map((status) => (
+          <option key={status} value={status}>
+            {t("screen.results.statusOption", {
+              status: t(FINAL_STATUS_KEYS[status]),
+              count: formatNumber(counts.get(status) ?? 0, lang),
+            })}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** "Rows 51–100 of 112", or that there are none, read out when it changes. */
+export function ShowingRows({ from, count, total }: { from: number; count: number; total: number }) {
+  const { t, lang } = useImportText();
+  return (
+    <p aria-live="polite" className="text-sm text-slate-700 dark:text-slate-300">
+      {total === 0
+        ? t("screen.results.none")
+        : t("screen.results.showing", {
+            from: formatNumber(from, lang),
+            to: formatNumber(from + count - 1, lang),
+            total: formatNumber(total, lang),
+          })}
+    </p>
   );
 }
 

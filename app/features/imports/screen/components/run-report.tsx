@@ -6,7 +6,6 @@ import { DateTime, formatDateTime } from "~/components/ui/date-time";
 import { FormAlert } from "~/components/ui/field";
 import { describeRejection } from "../../engine/messages";
 import type { ImportRowResult } from "../../engine/results";
-import { FINAL_STATUS_KEYS, FINAL_STATUSES } from "../../engine/statuses";
 import { BATCH_FAILURE_KEYS, type BatchFailure } from "../run-client";
 import {
   ABANDONED_AFTER_MINUTES,
@@ -21,7 +20,7 @@ import { RUN_RESULTS_PAGE_SIZE, summaryCounts } from "../run-view";
 import { runProgressOf, type RunProgress, type RunProgressAnswer } from "../schema";
 import type { FinalStatus } from "../../engine/statuses";
 import { ImportSummary } from "./import-summary";
-import { ResultRowsTable } from "./results-table";
+import { ResultRowsTable, ShowingRows, StatusFilter } from "./results-table";
 import { BatchProgress, ProgressBar } from "./run-progress";
 import { formatNumber, useImportText } from "./use-import-text";
 
@@ -306,11 +305,15 @@ function RunResults({
   results: RunResultsPage;
   filter: FinalStatus | null;
 }) {
-  const { t, lang } = useImportText();
+  const { t } = useImportText();
   const navigate = useNavigate();
   const id = useId();
   const headingId = `${id}-heading`;
-  const all = Object.values(results.statusCounts).reduce((sum, value) => sum + (value ?? 0), 0);
+  const counts = new Map(
+    (Object.entries(results.statusCounts) as Array<[FinalStatus, number | undefined]>).flatMap(([status, n]) =>
+      n ? [[status, n] as const] : [],
+    ),
+  );
   const hrefFor = (page: number, status = filter) => {
     const params = new URLSearchParams();
     if (status) params.set("status", status);
@@ -326,35 +329,14 @@ function RunResults({
         {t("screen.runPage.resultsHeading")}
       </h2>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="space-y-1">
-          <label htmlFor={`${id}-filter`} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            {t("screen.results.filter")}
-          </label>
-          <select
-            id={`${id}-filter`}
-            value={filter ?? "all"}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              void navigate(hrefFor(1, value === "all" ? null : (value as FinalStatus)), {
-                preventScrollReset: true,
-                replace: true,
-              });
-            }}
-            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-          >
-            <option value="all">{t("screen.results.allStatuses", { count: formatNumber(all, lang) })}</option>
-            {FINAL_STATUSES.filter((status) => (results.statusCounts[status] ?? 0) > 0 || status === filter).map(
-              (status) => (
-                <option key={status} value={status}>
-                  {t("screen.results.statusOption", {
-                    status: t(FINAL_STATUS_KEYS[status]),
-                    count: formatNumber(results.statusCounts[status] ?? 0, lang),
-                  })}
-                </option>
-              ),
-            )}
-          </select>
-        </div>
+        <StatusFilter
+          id={`${id}-filter`}
+          value={filter ?? "all"}
+          counts={counts}
+          onChange={(value) => {
+            void navigate(hrefFor(1, value === "all" ? null : value), { preventScrollReset: true, replace: true });
+          }}
+        />
         <div className="space-y-1">
           <a
             href={csv}
@@ -371,15 +353,7 @@ function RunResults({
           </p>
         </div>
       </div>
-      <p aria-live="polite" className="text-sm text-slate-700 dark:text-slate-300">
-        {results.total === 0
-          ? t("screen.results.none")
-          : t("screen.results.showing", {
-              from: formatNumber(from, lang),
-              to: formatNumber(from + results.rows.length - 1, lang),
-              total: formatNumber(results.total, lang),
-            })}
-      </p>
+      <ShowingRows from={from} count={results.rows.length} total={results.total} />
       {results.rows.length > 0 ? <ResultRowsTable rows={results.rows} labelledBy={headingId} /> : null}
       {results.pageCount > 1 ? (
         <nav aria-label={t("screen.results.pagination")} className="flex items-center justify-between gap-2">
