@@ -22,12 +22,13 @@ import {
 } from "~/features/account/profile.server";
 import {
   changePasswordSchema,
-  parseForm,
+  accountMessage,
   sendPhoneCodeSchema,
   verifyPhoneSchema,
   type AccountActionData,
   type FormMessage,
 } from "~/features/account/schema";
+import { parseForm } from "~/lib/form-errors";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/profile";
 
@@ -70,8 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isIntent(intent)) return data({ formError: { key: "auth:form.invalidValue" } }, { status: 400 });
 
   if (intent === "change-password") {
-    const parsed = parseForm(changePasswordSchema, form);
-    if (!parsed.success) return data({ intent, fieldErrors: parsed.errors }, { status: 400 });
+    const parsed = parseForm(changePasswordSchema, form, accountMessage);
+    if (!parsed.ok) return data({ intent, fieldErrors: parsed.fieldErrors }, { status: 400 });
     const weak = await refuseWeakPassword(parsed.data.password, getLang(context), [user.name, user.email]);
     if (weak) return data({ intent, ...weak }, { status: 400 });
     const result = await changePassword(
@@ -89,8 +90,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const formError: FormMessage = { key: "general:errors.rateLimited", params: { seconds: retryAfterSeconds } };
       return data({ intent, formError }, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
     }
-    const parsed = parseForm(sendPhoneCodeSchema, form);
-    if (!parsed.success) return data({ intent, fieldErrors: parsed.errors }, { status: 400 });
+    const parsed = parseForm(sendPhoneCodeSchema, form, accountMessage);
+    if (!parsed.ok) return data({ intent, fieldErrors: parsed.fieldErrors }, { status: 400 });
     const phone = parsed.data.phone;
     if (phone === user.phoneNumber)
       return data({ intent, fieldErrors: { phone: "account:phone.sameNumber" } }, { status: 400 });
@@ -103,11 +104,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "verify-phone") {
-    const parsed = parseForm(verifyPhoneSchema, form);
-    if (!parsed.success) {
+    const parsed = parseForm(verifyPhoneSchema, form, accountMessage);
+    if (!parsed.ok) {
       const phone = normalizePhone(String(form.get("phone") ?? "").slice(0, limits.phone));
       return data(
-        { intent, fieldErrors: parsed.errors, phoneCodeSentTo: phone ? phoneView(phone) : undefined },
+        { intent, fieldErrors: parsed.fieldErrors, phoneCodeSentTo: phone ? phoneView(phone) : undefined },
         { status: 400 },
       );
     }

@@ -1,5 +1,6 @@
 import type { SessionUser } from "~/context";
 import { can } from "~/auth/permissions";
+import { parseForm } from "~/lib/form-errors";
 import { Refusal } from "~/lib/refusal";
 import { withRefusals, type Answer } from "~/lib/refusal.server";
 import type { PriceListErrorCode } from "./errors";
@@ -11,7 +12,7 @@ import {
   restoreDeletedPriceList,
   updatePriceList,
 } from "./lists.server";
-import { fieldErrors, listActionSchemas, type ListAction, type ListActionResult, type PricesErrorKey } from "./schema";
+import { listActionSchemas, listMessage, type ListAction, type ListActionResult, type PricesErrorKey } from "./schema";
 
 /** The specification's texts per intent: success, a refusal, and an unexpected failure. */
 const messages = {
@@ -68,11 +69,11 @@ export async function runListAction(
   requestId: string,
 ): Promise<Answer<ListActionResult>> {
   const intent = isIntent(input.intent) ? input.intent : "update";
-  const parsed = listActionSchemas[intent].safeParse(input);
-  if (!parsed.success) {
+  const parsed = parseForm(listActionSchemas[intent], input, listMessage);
+  if (!parsed.ok) {
     return {
       status: 400,
-      result: { ok: false, intent, message: messages[intent].refused, errors: fieldErrors(parsed.error) },
+      result: { ok: false, intent, message: messages[intent].refused, errors: parsed.fieldErrors },
     };
   }
   return withRefusals<ListActionResult>(

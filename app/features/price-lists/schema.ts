@@ -106,18 +106,13 @@ export type PricesMessageKey = `messages.${keyof (typeof enPrices)["messages"]}`
 /** What a list action answers: a message key, and on refusal the field errors. */
 export type ListActionResult =
   | { ok: true; intent: string; message: PricesMessageKey; slug?: string }
-  | { ok: false; intent: string; message: PricesMessageKey; errors: Record<string, PricesErrorKey> };
+  | { ok: false; intent: string; message: PricesMessageKey; errors: Partial<Record<string, PricesErrorKey>> };
 
 function isErrorKey(message: string): message is PricesErrorKey {
   return message.startsWith("errors.") && Object.hasOwn(enPrices.errors, message.slice("errors.".length));
 }
 
-/** The first message of each field, keyed by field name ("form" for the rest). */
-export function fieldErrors(error: z.ZodError) {
-  const errors: Record<string, PricesErrorKey> = {};
-  for (const issue of error.issues) {
-    const key = typeof issue.path[0] === "string" ? issue.path[0] : "form";
-    errors[key] ??= isErrorKey(issue.message) ? issue.message : "errors.invalidInput";
-  }
-  return errors;
+/** A message of these schemas as the screen shows it (parseForm): its key, or the general one for zod's own text. */
+export function listMessage(text: string): PricesErrorKey {
+  return isErrorKey(text) ? text : "errors.invalidInput";
 }

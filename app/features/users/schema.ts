@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { roles } from "~/auth/permissions";
+import { parseForm } from "~/lib/form-errors";
 import enUsers from "~/i18n/locales/en/users.json";
 
 /** Error messages are keys of the users namespace; the page translates them. */
@@ -72,7 +73,7 @@ export const userSearchSchema = z.object({
 
 export type UsersErrorKey = `errors.${keyof (typeof enUsers)["errors"]}`;
 export type UsersSuccessKey = `success.${keyof (typeof enUsers)["success"]}`;
-export type FieldErrors = Record<string, UsersErrorKey>;
+export type FieldErrors = Partial<Record<string, UsersErrorKey>>;
 
 function isErrorKey(message: string): message is UsersErrorKey {
   return message.startsWith("errors.") && Object.hasOwn(enUsers.errors, message.slice("errors.".length));
@@ -92,13 +93,14 @@ export function parseUserSearch(params: URLSearchParams): UserSearch {
   return userSearchSchema.parse({ q: params.get("q") ?? "", page: params.get("page") ?? "1" });
 }
 
-/** The first message per field, as translation keys. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? String(issue.path[0]) : "form";
-    if (field === "intent") errors.form ??= "errors.unknownAction";
-    else errors[field] ??= isErrorKey(issue.message) ? issue.message : "errors.invalidInput";
-  }
-  return errors;
+/**
+ * Checks a form of the manage-users page: the first message of each field, as a translation key
+ * (the general one for zod's own text); an unknown intent is the form's error, as no field shows it.
+ */
+export function parseUserAction(input: Record<string, unknown>) {
+  const parsed = parseForm(userActionSchema, input, (text) => (isErrorKey(text) ? text : "errors.invalidInput"));
+  if (parsed.ok) return parsed;
+  const { intent, ...errors }: FieldErrors = parsed.fieldErrors;
+  if (intent) errors.form ??= "errors.unknownAction";
+  return { ok: false as const, fieldErrors: errors };
 }
