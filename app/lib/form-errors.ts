@@ -69,3 +69,12 @@ export function parseForm<S extends Schema, M>(
   const first = fieldErrors[fieldOf(result.error.issues[0])]!;
   return { ok: false, fieldErrors: fieldErrors as FieldErrorsOf<Output<S>, M | string>, message: first };
 }
+
+/**
+ * How a form words its messages when its schema's messages are translation keys (`keys`): each of
+ * them as it is, and `otherwise` in place of zod's English for a value of the wrong type.
+ */
+export function ownKeyOr<K extends string>(keys: Record<string, K>, otherwise: K): (text: string) => K {
+  const own = new Set<string>(Object.values(keys));
+  return (text) => (own.has(text) ? (text as K) : otherwise);
+}

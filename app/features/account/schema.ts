@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ownKeyOr } from "~/lib/form-errors";
 import { limits } from "./limits";
 import { looksLikePhone, normalizePhone } from "./phone";
 
@@ -182,12 +183,8 @@ export const verifyPhoneSchema = z.object({
     .regex(new RegExp(`^\\d{${limits.code}}$`), keys.codeInvalidFormat),
 });
 
-const knownKeys = new Set<string>(Object.values(keys));
-
-/** A message of these schemas as a form shows it (parseForm): its key, or "invalid value" for zod's own text. */
-export function accountMessage(text: string) {
-  return knownKeys.has(text) ? text : keys.invalidValue;
-}
+/** How the account forms word their messages (parseForm). */
+export const accountMessage = ownKeyOr<string>(keys, keys.invalidValue);
 
 /** What the account pages' actions answer with when they do not redirect. */
 export type AccountActionData = {

@@ -1,7 +1,7 @@
 // zod's mini build: this schema also runs in the browser before submit, and the public pages
 // have a tight JavaScript budget.
 import * as z from "zod/mini";
-import { parseForm, type ParsedForm } from "~/lib/form-errors";
+import { ownKeyOr, parseForm, type ParsedForm } from "~/lib/form-errors";
 import {
   contactErrors,
   contactFields,
@@ -94,12 +94,9 @@ export function contactValuesFrom(form: FormData): Record<ContactField, unknown>
 
 export type ContactValidation = ParsedForm<ContactInput, ContactErrorKey>;
 
-const isContactError = (text: string): text is ContactErrorKey =>
-  (Object.values(contactErrors) as string[]).includes(text);
-
 /** The first message of each field, as a translation key of the contact namespace. */
 export function validateContact(values: Record<ContactField, unknown>): ContactValidation {
-  return parseForm(contactSchema, values, (text) => (isContactError(text) ? text : contactErrors.invalidValue));
+  return parseForm(contactSchema, values, ownKeyOr(contactErrors, contactErrors.invalidValue));
 }
 
 /** What the visitor typed, capped, to put back in the form after a refusal. */
