@@ -15,6 +15,14 @@ const restrictedPaths = [
   },
 ];
 
+// Texts reach code through app/i18n: keys typed from the English files, and the translations a page
+// has loaded (docs/decisions/018-translations-delivery.md); a module that imported a locale's file
+// would carry its texts into the browser.
+const localeFiles = {
+  group: ["~/i18n/locales/**", "**/i18n/locales/**"],
+  message: "Only app/i18n reads a locale's file: use its typed keys and helpers (~/i18n/keys) or a translator.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -38,6 +46,7 @@ export default tseslint.config(
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
       ],
+      "no-restricted-imports": ["error", { patterns: [localeFiles] }],
     },
   },
   {
@@ -51,6 +60,7 @@ export default tseslint.config(
         "error",
         {
           paths: restrictedPaths,
+          patterns: [localeFiles],
         },
       ],
     },
@@ -79,9 +89,18 @@ export default tseslint.config(
               message:
                 "app/db and app/lib serve every layer above them: they import no feature, route, auth or setup module.",
             },
+            localeFiles,
           ],
         },
       ],
+    },
+  },
+  {
+    // The one place that reads the locale files. A rule set for a file replaces the ones above it,
+    // so this repeats what every module of app/ is kept from.
+    files: ["app/i18n/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: restrictedPaths }],
     },
   },
   {
