@@ -17,6 +17,14 @@ const restrictedPaths = [
   },
 ];
 
+// Texts reach code through app/i18n: keys typed from the English files, and the translations a page
+// has loaded (docs/decisions/018-translations-delivery.md); a module that imported a locale's file
+// would carry its texts into the browser.
+const localeFiles = {
+  group: ["~/i18n/locales/**", "**/i18n/locales/**"],
+  message: "Only app/i18n reads a locale's file: use its typed keys and helpers (~/i18n/keys) or a translator.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -40,6 +48,7 @@ export default tseslint.config(
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
       ],
+      "no-restricted-imports": ["error", { patterns: [localeFiles] }],
     },
   },
   {
@@ -53,6 +62,7 @@ export default tseslint.config(
         "error",
         {
           paths: restrictedPaths,
+          patterns: [localeFiles],
         },
       ],
     },
@@ -105,6 +115,14 @@ export default tseslint.config(
     // A test may use any layer to set the scene (the demo catalogue, a route's loader).
     files: ["**/*.test.{ts,tsx}"],
     rules: { "import-x/no-restricted-paths": "off" },
+  },
+  {
+    // The one place that reads the locale files. A rule set for a file replaces the ones above it,
+    // so this repeats what every module of app/ is kept from.
+    files: ["app/i18n/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: restrictedPaths }],
+    },
   },
   {
     files: ["eslint.config.js"],

@@ -3,6 +3,7 @@ import { findConversation } from "~/features/assistant/conversations.server";
 import { can } from "~/auth/permissions";
 import { answerMessage, assistantText, settle } from "~/features/assistant/respond.server";
 import { isId, messageRequestSchema, type SettleAnswer, type StreamEvent } from "~/features/assistant/schema";
+import { parseForm } from "~/lib/form-errors";
 import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/ai-messages";
 
@@ -37,8 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return refuse(t("errors.invalid"), 400);
   }
-  const parsed = messageRequestSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return refuse(t(parsed.error.issues[0]?.message ?? "errors.invalid"), 400);
+  const parsed = parseForm(messageRequestSchema, Object.fromEntries(form), t);
+  if (!parsed.ok) return refuse(parsed.message, 400);
   const input = parsed.data;
 
   if (input.intent !== "send") {

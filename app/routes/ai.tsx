@@ -9,6 +9,7 @@ import {
   renameConversation,
 } from "~/features/assistant/conversations.server";
 import { conversationActionSchema, isId } from "~/features/assistant/schema";
+import { parseForm } from "~/lib/form-errors";
 import { logger } from "~/lib/logger.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/ai";
@@ -32,9 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Renames or deletes one of the person's own conversations. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requirePermission(request, context, "assistant:use");
-  const form = Object.fromEntries(await request.formData());
-  const parsed = conversationActionSchema.safeParse(form);
-  if (!parsed.success) return { ok: false as const, error: parsed.error.issues[0]?.message ?? "errors.invalid" };
+  const parsed = parseForm(conversationActionSchema, Object.fromEntries(await request.formData()));
+  if (!parsed.ok) return { ok: false as const, error: parsed.message };
   const input = parsed.data;
   try {
     if (input.intent === "rename") {

@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const values = contactValuesFrom(form);
   const validation = validateContact(values);
-  if (!validation.success) {
+  if (!validation.ok) {
     return data<ContactActionData>(
       { ok: false, fieldErrors: validation.fieldErrors, values: echoValues(values) },
       { status: 400 },
@@ -79,7 +79,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   const { contactValuesFrom, echoValues, validateContact } = schema;
   const values = contactValuesFrom(await request.clone().formData());
   const validation = validateContact(values);
-  if (!validation.success) {
+  if (!validation.ok) {
     return data<ContactActionData>(
       { ok: false, fieldErrors: validation.fieldErrors, values: echoValues(values) },
       { status: 400 },

@@ -1,8 +1,8 @@
-import type { z } from "zod";
 import { getLang, getRequestInfo, requirePermission } from "~/auth/guards.server";
 import { generateExport, loadExportListData, saveExportOptions } from "~/features/export/exports.server";
 import { exportOptionsSchema, exportRequestSchema, type ExportAnswer } from "~/features/export/schema";
 import { findPriceListBySlug } from "~/features/price-lists/lists.server";
+import { parseForm } from "~/lib/form-errors";
 import { logger } from "~/lib/logger.server";
 import { translatorFor } from "~/lib/meta";
 import { isSlug } from "~/lib/slug";
@@ -28,15 +28,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-function firstErrors(error: z.ZodError, t: (key: string) => string) {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    fields[field] ??= t(issue.message);
-  }
-  return fields;
-}
-
 /**
  * POST: `save` keeps the message options for the list; `generate` keeps them too, builds the
  * message on the server, records it and answers its parts. Anything malformed changes nothing and
@@ -52,25 +43,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return answer({ ok: false, message: tx("errors.listRequired") }, 400);
   }
-  const target = exportRequestSchema.safeParse({ intent: form.get("intent"), list: form.get("list") ?? undefined });
-  if (!target.success) {
-    const fields = firstErrors(target.error, tx);
+  const target = parseForm(
+    exportRequestSchema,
+    { intent: form.get("intent"), list: form.get("list") ?? undefined },
+    tx,
+  );
+  if (!target.ok) {
+    const fields = target.fieldErrors;
     return answer({ ok: false, message: fields.list ?? tx("errors.listRequired"), fields }, 400);
   }
-  const options = exportOptionsSchema.safeParse({
-    lang: form.get("lang"),
-    categories: form.getAll("category"),
-    onlyAvailable: form.get("onlyAvailable"),
-    showPack: form.get("showPack"),
-    markChanges: form.get("markChanges"),
-    includeLink: form.get("includeLink"),
-    greeting: form.get("greeting") ?? "",
-    closing: form.get("closing") ?? "",
-  });
-  if (!options.success) {
-    const fields = firstErrors(options.error, tx);
-    return answer({ ok: false, message: tx("errors.invalidOptions"), fields }, 400);
-  }
+  const options = parseForm(
+    exportOptionsSchema,
+    {
+      lang: form.get("lang"),
+      categories: form.getAll("category"),
+      onlyAvailable: form.get("onlyAvailable"),
+      showPack: form.get("showPack"),
+      markChanges: form.get("markChanges"),
+      includeLink: form.get("includeLink"),
+      greeting: form.get("greeting") ?? "",
+      closing: form.get("closing") ?? "",
+    },
+    tx,
+  );
+  if (!options.ok) return answer({ ok: false, message: tx("errors.invalidOptions"), fields: options.fieldErrors }, 400);
   const { categories, ...rest } = options.data;
   const chosen = { ...rest, categories: categories.length === 0 ? null : categories };
   const { intent } = target.data;

@@ -9,7 +9,8 @@ import { limits } from "~/features/account/limits";
 import { withNetworkFallback } from "~/features/account/network";
 import { requestPasswordReset } from "~/features/account/password-reset.server";
 import { limitAttempt } from "~/features/account/rate-limit.server";
-import { forgotPasswordSchema, parseForm, type AccountActionData } from "~/features/account/schema";
+import { accountMessage, forgotPasswordSchema, type AccountActionData } from "~/features/account/schema";
+import { parseForm } from "~/lib/form-errors";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/forgot-password";
 
@@ -27,11 +28,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limited = await limitAttempt("password-reset", context);
   if (limited) return limited;
   const form = await request.formData();
-  const parsed = parseForm(forgotPasswordSchema, form);
-  if (!parsed.success) {
+  const parsed = parseForm(forgotPasswordSchema, form, accountMessage);
+  if (!parsed.ok) {
     const email = form.get("email");
     return data(
-      { fieldErrors: parsed.errors, values: { email: typeof email === "string" ? email.slice(0, limits.email) : "" } },
+      {
+        fieldErrors: parsed.fieldErrors,
+        values: { email: typeof email === "string" ? email.slice(0, limits.email) : "" },
+      },
       { status: 400 },
     );
   }

@@ -8,8 +8,9 @@ import { MessageAlert, useMessage } from "~/features/account/components/messages
 import { limits } from "~/features/account/limits";
 import { withNetworkFallback } from "~/features/account/network";
 import { limitAttempt } from "~/features/account/rate-limit.server";
-import { parseForm, signInSchema, type AccountActionData } from "~/features/account/schema";
+import { accountMessage, signInSchema, type AccountActionData } from "~/features/account/schema";
 import { signInWithPassword } from "~/features/account/sign-in.server";
+import { parseForm } from "~/lib/form-errors";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/login";
 
@@ -40,8 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const identifier = form.get("identifier");
   const values = { identifier: typeof identifier === "string" ? identifier.slice(0, limits.email) : "" };
-  const parsed = parseForm(signInSchema, form);
-  if (!parsed.success) return data({ fieldErrors: parsed.errors, values }, { status: 400 });
+  const parsed = parseForm(signInSchema, form, accountMessage);
+  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
   const result = await signInWithPassword(parsed.data.identifier, parsed.data.password, request);
   if (!result.ok) return data({ formError: result.error, values }, { status: 400 });
   return replace(safeRedirect(parsed.data.redirectTo), { headers: result.headers });

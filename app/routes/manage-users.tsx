@@ -10,7 +10,7 @@ import { OutboxTable } from "~/features/users/components/outbox-table";
 import { useResultToast } from "~/features/users/components/use-result-toast";
 import { UsersTable } from "~/features/users/components/users-table";
 import { listUsers, runUserAction } from "~/features/users/manage-users.server";
-import { fieldErrors, parseUserSearch, userActionSchema, type UserActionResult } from "~/features/users/schema";
+import { parseUserAction, parseUserSearch, type UserActionResult } from "~/features/users/schema";
 import type { OutboxView } from "~/features/users/types";
 import { cn } from "~/lib/cn";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
@@ -58,10 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = requirePermission(request, context, "users:manage");
   const form = await request.formData();
   const input = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
-  const parsed = userActionSchema.safeParse(input);
-  if (!parsed.success) {
+  const parsed = parseUserAction(input);
+  if (!parsed.ok) {
     const intent = typeof input.intent === "string" ? input.intent : "";
-    const result: UserActionResult = { ok: false, intent, status: 400, errors: fieldErrors(parsed.error) };
+    const result: UserActionResult = { ok: false, intent, status: 400, errors: parsed.fieldErrors };
     return data(result, { status: 400 });
   }
   if (parsed.data.intent === "create" && parsed.data.mode === "password") {

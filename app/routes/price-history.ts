@@ -13,7 +13,7 @@ import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/price-history";
 
 const paramsSchema = z.object({
-  priceListId: z
+  slug: z
     .string()
     .max(80)
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
@@ -27,9 +27,10 @@ function answer(body: PriceHistoryAnswer, status = 200) {
 
 /**
  * One product's price changes in one list, newest first, as JSON for the price history dialog.
- * Unknown (or malformed) ids are a 404 with a JSON body. When the database cannot be read the
- * answer is a 500 whose JSON body says so ('Error fetching price history'), with the request id
- * that is also in the log; a failure the browser sees without such a body is its own message.
+ * An unknown (or malformed) list slug or product id is a 404 with a JSON body. When the database
+ * cannot be read the answer is a 500 whose JSON body says so ('Error fetching price history'), with
+ * the request id that is also in the log; a failure the browser sees without such a body is its own
+ * message.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requirePermission(request, context, "prices:manage");
@@ -39,7 +40,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const notFound = () =>
     answer({ ok: false, error: "notFound", message: t("history.errors.notFound", { ns: "prices" }) }, 404);
   if (!parsed.success) return notFound();
-  const { priceListId: slug, productId } = parsed.data;
+  const { slug, productId } = parsed.data;
   try {
     const [list, product] = await Promise.all([findPriceListBySlug(slug), findHistoryProduct(productId, lang)]);
     if (!list || !product) return notFound();

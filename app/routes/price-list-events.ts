@@ -7,7 +7,7 @@ import type { Route } from "./+types/price-list-events";
 /** Live changes of one list for a page showing it; a customer may follow only their own list. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requirePermission(request, context, "prices:view-private");
-  const readable = await resolveReadableList(user, params.id);
+  const readable = await resolveReadableList(user, params.slug);
   if (readable.kind !== "list") throw data(null, { status: 404 });
   return priceListEventStream(readable.list.id, request.signal);
 }

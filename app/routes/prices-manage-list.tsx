@@ -31,7 +31,7 @@ const COMPARE_ROWS = 500;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requirePermission(request, context, "prices:manage");
-  const list = await requireList(params.priceListId);
+  const list = await requireList(params.slug);
   const lang = getLang(context);
   const search = new URL(request.url).searchParams;
   if (search.has("missing")) {
@@ -68,7 +68,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = requirePermission(request, context, "prices:manage");
-  const list = await requireList(params.priceListId);
+  const list = await requireList(params.slug);
   const form = Object.fromEntries(await request.formData());
   if (form.intent === "assign") requirePermission(request, context, "price-lists:assign");
   const { status, result } = await runEditorAction(actor, list.id, form, getRequestInfo(context).requestId);

@@ -8,12 +8,12 @@ import { Pagination } from "~/features/catalog/components/pagination";
 import { ManageFilters } from "~/features/catalog/components/manage-filters";
 import { ProductFormDialog } from "~/features/catalog/components/product-form-dialog";
 import { ProductGrid } from "~/features/catalog/components/product-grid";
-import { attachUploadedImage, runManageAction } from "~/features/catalog/manage-actions.server";
+import { attachUploadedImage, runManageAction, type ManageResult } from "~/features/catalog/manage-actions.server";
 import { parseManageQuery } from "~/features/catalog/manage-query";
 import { findManagedProducts, productExists } from "~/features/catalog/manage.server";
-import { readUploadForm, storeProductImage, UploadRefused } from "~/services/images/upload.server";
-import { logger } from "~/lib/logger.server";
+import { readUploadForm, storeProductImage } from "~/services/images/upload.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
+import { answerError } from "~/lib/refusal.server";
 import { z } from "zod";
 import type { Route } from "./+types/products-manage";
 
@@ -30,12 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function uploadRefused(error: unknown, requestId: string) {
-  const reason = error instanceof UploadRefused ? error.reason : "failed";
-  if (reason === "failed") logger.error({ err: error, requestId }, "storing an uploaded image failed");
-  return data(
-    { ok: false as const, message: "manage.image.uploadFailed" as const, reason: `manage.image.reasons.${reason}` },
-    { status: reason === "tooLarge" ? 413 : reason === "failed" ? 500 : 400 },
-  );
+  const { status, result } = answerError<ManageResult>(error, {
+    log: "storing an uploaded image failed",
+    context: { requestId },
+    failed: { ok: false, message: "manage.image.uploadFailed", reason: "manage.image.reasons.failed" },
+  });
+  return data(result, { status });
 }
 
 async function uploadImage(form: FormData, actor: { id: string }, requestId: string) {

@@ -12,7 +12,8 @@ import { refuseWeakPassword } from "~/features/account/password-strength.server"
 import { isPhoneNumberTaken, sendPhoneCode } from "~/features/account/profile.server";
 import { limitAttempt } from "~/features/account/rate-limit.server";
 import { registerCustomer } from "~/features/account/register.server";
-import { parseForm, registerSchema, type AccountActionData } from "~/features/account/schema";
+import { accountMessage, registerSchema, type AccountActionData } from "~/features/account/schema";
+import { parseForm } from "~/lib/form-errors";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/register";
 
@@ -40,8 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     email: echo(form, "email", limits.email),
     phone: echo(form, "phone", limits.phone),
   };
-  const parsed = parseForm(registerSchema, form);
-  if (!parsed.success) return data({ fieldErrors: parsed.errors, values }, { status: 400 });
+  const parsed = parseForm(registerSchema, form, accountMessage);
+  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
   const { name, email, phone, password } = parsed.data;
 
   const lang = getLang(context);

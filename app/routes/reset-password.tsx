@@ -10,7 +10,8 @@ import { withNetworkFallback } from "~/features/account/network";
 import { findResetTokenOwner, resetPasswordWithToken } from "~/features/account/password-reset.server";
 import { refuseWeakPassword } from "~/features/account/password-strength.server";
 import { limitAttempt } from "~/features/account/rate-limit.server";
-import { parseForm, resetPasswordSchema, type AccountActionData } from "~/features/account/schema";
+import { accountMessage, resetPasswordSchema, type AccountActionData } from "~/features/account/schema";
+import { parseForm } from "~/lib/form-errors";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/reset-password";
 
@@ -33,10 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limited = await limitAttempt("password-reset", context);
   if (limited) return limited;
   const form = await request.formData();
-  const parsed = parseForm(resetPasswordSchema, form);
-  if (!parsed.success) {
-    if (parsed.errors.token) return data({ invalidToken: true }, { status: 400 });
-    return data({ fieldErrors: parsed.errors }, { status: 400 });
+  const parsed = parseForm(resetPasswordSchema, form, accountMessage);
+  if (!parsed.ok) {
+    if (parsed.fieldErrors.token) return data({ invalidToken: true }, { status: 400 });
+    return data({ fieldErrors: parsed.fieldErrors }, { status: 400 });
   }
   const { token, password } = parsed.data;
   const owner = await findResetTokenOwner(token);

@@ -5,7 +5,8 @@ import { db, withTransaction } from "../../app/db/client.server";
 import { mailOutbox } from "../../app/db/schema";
 import { checkPasswordStrength } from "../../app/features/account/password-strength.server";
 import { recordActivity } from "../../app/features/activity/record.server";
-import { EmailTakenError, hashPassword, insertUserWithPassword } from "../../app/features/users/create-user.server";
+import { hashPassword, insertUserWithPassword } from "../../app/features/users/create-user.server";
+import { Refusal } from "../../app/lib/refusal";
 import { CliError } from "./cli";
 
 const inputSchema = z.object({
@@ -57,7 +58,7 @@ export async function createAdmin(input: CreateAdminInput): Promise<CreateAdminR
       return newId;
     });
   } catch (error) {
-    if (error instanceof EmailTakenError) {
+    if (error instanceof Refusal && error.code === "errors.emailTaken") {
       throw new CliError(
         `An account with the email ${email} already exists; nothing was changed.\n` +
           `To make it an admin, sign in as an admin and change its role on /manage-users.`,

@@ -22,9 +22,7 @@ async function save(fields: Record<string, string>, user: SessionUser = seller, 
     action,
     formRequest(`/prices-manage/${slug}`, { intent: "save", ...fields }),
     routeContext({ user }),
-    {
-      priceListId: slug,
-    },
+    { slug },
   );
 }
 
@@ -65,7 +63,7 @@ describe(`the price editor (${test.kind})`, () => {
       loader,
       new Request(`http://localhost:3000/prices-manage/${slug}${search}`),
       routeContext({ user: seller }),
-      { priceListId: slug },
+      { slug },
     );
     return result.data;
   }

@@ -40,9 +40,7 @@ async function history(
   const context = routeContext({ user, lang, requestId });
   let value: unknown;
   try {
-    value = await loader({ request, context, params: { priceListId: slug, productId } } as unknown as Parameters<
-      typeof loader
-    >[0]);
+    value = await loader({ request, context, params: { slug, productId } } as unknown as Parameters<typeof loader>[0]);
   } catch (thrown) {
     value = thrown;
   }
@@ -59,7 +57,7 @@ async function edit(user: SessionUser, fields: Record<string, string>, slug = "d
     action,
     formRequest(`/prices-manage/${slug}`, { revision: String(list!.revision), ...fields }),
     routeContext({ user }),
-    { priceListId: slug },
+    { slug },
   );
   expect(result.data?.ok, JSON.stringify(result.data)).toBe(true);
   return result.data!;

@@ -2,7 +2,6 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db, withTransaction } from "../../app/db/client.server";
 import { activity, priceHistory, priceList, priceListItem, priceListVersion, product } from "../../app/db/schema";
-import { PriceListConflict, PriceListError } from "../../app/features/price-lists/errors";
 import { findPriceHistory } from "../../app/features/price-lists/history.server";
 import {
   addProductsToList,
@@ -30,6 +29,7 @@ import {
   saveVersion,
 } from "../../app/features/price-lists/versions.server";
 import { findCustomerPriceList } from "../../app/features/dashboard/dashboard.server";
+import { Refusal } from "../../app/lib/refusal";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";
 
@@ -200,12 +200,17 @@ describe(`price lists (${test.kind})`, () => {
     const refused = await savePriceEdits(seller, baseId, [{ productId: ids.mango, priceCents: 1300 }], {
       expectedRevision: loaded,
     }).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(PriceListConflict);
-    const conflict = refused as PriceListConflict;
-    expect(conflict.currentRevision).toBe(loaded + 1);
-    expect(conflict.changes).toMatchObject([
-      { productId: ids.mango, productName: "Mango", oldCents: 1000, newCents: 1200, authorName: "Olga Other" },
-    ]);
+    expect(refused).toBeInstanceOf(Refusal);
+    expect(refused).toMatchObject({
+      code: "errors.conflict",
+      status: 409,
+      data: {
+        revision: loaded + 1,
+        changes: [
+          { productId: ids.mango, productName: "Mango", oldCents: 1000, newCents: 1200, authorName: "Olga Other" },
+        ],
+      },
+    });
     expect(await prices(baseId)).toMatchObject({ mango: 1200 });
     await savePriceEdits(seller, baseId, [{ productId: ids.mango, priceCents: 1300 }]);
     expect(await prices(baseId)).toMatchObject({ mango: 1300 });
@@ -245,7 +250,10 @@ describe(`price lists (${test.kind})`, () => {
       [null, 549, "add"],
       [549, null, "remove"],
     ]);
-    await expect(addProductsToList(seller, derived.id, [crypto.randomUUID()])).rejects.toThrow(PriceListError);
+    await expect(addProductsToList(seller, derived.id, [crypto.randomUUID()])).rejects.toMatchObject({
+      code: "errors.productNotFound",
+      status: 400,
+    });
   });
 
   it("previews and re-applies the parent's prices with the adjustment, after an automatic version", async () => {
@@ -407,7 +415,7 @@ describe(`price lists (${test.kind})`, () => {
       const rejected = results.filter((r) => r.status === "rejected");
       expect(fulfilled).toHaveLength(1);
       expect(rejected).toHaveLength(1);
-      expect((rejected[0] as PromiseRejectedResult).reason).toBeInstanceOf(PriceListConflict);
+      expect((rejected[0] as PromiseRejectedResult).reason).toMatchObject({ code: "errors.conflict", status: 409 });
       expect(await revisionOf(baseId)).toBe(loaded + 1);
     },
   );

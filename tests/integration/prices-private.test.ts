@@ -74,13 +74,13 @@ describe(`private prices (${test.kind})`, () => {
     const first = await load("/pricesprivate", seller);
     expect(first.data?.list?.slug).toBe("customers");
     expect(first.data?.lists.map((l) => l.slug)).toEqual(["customers", "hotels"]);
-    const hotels = await load("/pricesprivate/hotels", seller, { id: "hotels" });
+    const hotels = await load("/pricesprivate/hotels", seller, { slug: "hotels" });
     expect(hotels.data?.list?.name).toBe("Hotels");
     // Staff also see items of inactive products.
     expect(unpackPriceRows(hotels.data!.items).map((i) => i.slug)).toEqual(["lime", "mango", "onion"]);
     const chosen = await load("/pricesprivate?list=hotels", seller);
     expect(chosen.location).toBe("/pricesprivate/hotels");
-    expect((await load("/pricesprivate/nope", seller, { id: "nope" })).status).toBe(404);
+    expect((await load("/pricesprivate/nope", seller, { slug: "nope" })).status).toBe(404);
   });
 
   it("shows a customer the default list, read-only and without inactive products, in their language", async () => {
@@ -94,8 +94,8 @@ describe(`private prices (${test.kind})`, () => {
   it("shows a customer their assigned list and never another one", async () => {
     await assignPriceList(seller, lists.hotels.id, [customer.id]);
     expect((await load("/pricesprivate", customer)).data?.list?.slug).toBe("hotels");
-    expect((await load("/pricesprivate/hotels", customer, { id: "hotels" })).data?.list?.slug).toBe("hotels");
-    const other = await load("/pricesprivate/customers", customer, { id: "customers" });
+    expect((await load("/pricesprivate/hotels", customer, { slug: "hotels" })).data?.list?.slug).toBe("hotels");
+    const other = await load("/pricesprivate/customers", customer, { slug: "customers" });
     expect(other.status).toBe(404);
     expect((await load("/pricesprivate?list=customers", customer)).data?.list?.slug).toBe("hotels");
   });
@@ -107,7 +107,7 @@ describe(`private prices (${test.kind})`, () => {
   });
 
   it("sends anonymous visitors to sign in and back", async () => {
-    const page = await load("/pricesprivate/hotels", null, { id: "hotels" });
+    const page = await load("/pricesprivate/hotels", null, { slug: "hotels" });
     expect(page.location).toBe(`/login?redirectTo=${encodeURIComponent("/pricesprivate/hotels")}`);
   });
 });
@@ -116,7 +116,7 @@ describe(`live price events (${test.kind})`, () => {
   async function openStream(user: SessionUser | null, slug: string) {
     const controller = new AbortController();
     const request = new Request(`http://localhost:3000/pricesprivate/${slug}/events`, { signal: controller.signal });
-    const result = await callRoute(eventsLoader, request, routeContext({ user }), { id: slug });
+    const result = await callRoute(eventsLoader, request, routeContext({ user }), { slug });
     return { result, controller };
   }
 
@@ -126,7 +126,7 @@ describe(`live price events (${test.kind})`, () => {
     const response = (await eventsLoader({
       request,
       context: routeContext({ user: seller }),
-      params: { id: "hotels" },
+      params: { slug: "hotels" },
     } as never)) as Response;
     expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
     expect(response.headers.get("cache-control")).toContain("no-transform");

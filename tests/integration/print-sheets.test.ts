@@ -158,7 +158,7 @@ describe(`printed price sheets (${test.kind})`, () => {
       pricesPrivateLoader,
       getRequest("/pricesprivate/hotels"),
       routeContext({ user: customer }),
-      { id: "hotels" },
+      { slug: "hotels" },
     );
     expect(other.status).toBe(404);
     expect(privatePage.status).toBe(404);

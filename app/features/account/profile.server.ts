@@ -1,10 +1,12 @@
 import { and, eq, ne } from "drizzle-orm";
 import { auth } from "~/auth/auth.server";
+import type { SessionUser } from "~/context";
 import { db, withTransaction } from "~/db/client.server";
 import { user } from "~/db/schema";
 import { recordActivity } from "~/features/activity/record.server";
 import { authErrorCode, backendErrorMessage } from "./auth-errors.server";
 import { sessionCookies } from "./cookies.server";
+import { formatPhone, normalizePhone } from "./phone";
 import type { FieldErrors, FormMessage } from "./schema";
 
 // better-auth does its own writes on its own connection, so it cannot share our transaction: each
@@ -30,6 +32,33 @@ export async function findProfile(userId: string) {
     .limit(1);
   return row ?? null;
 }
+
+/** A phone number as the page shows it, and as its forms send it back. */
+export type PhoneView = { e164: string; display: string };
+
+export const phoneView = (e164: string): PhoneView => ({ e164, display: formatPhone(e164) });
+
+/**
+ * What the profile page shows: the account, its verified phone, and the number `verifyPhone` names
+ * when it is waiting for its code (after registering with a phone number, the code form is here).
+ */
+export async function loadProfilePage(sessionUser: SessionUser, verifyPhone: string | null) {
+  const profile = await findProfile(sessionUser.id);
+  if (!profile) return null;
+  const pending = normalizePhone(verifyPhone ?? "");
+  return {
+    name: profile.name,
+    email: profile.email,
+    role: sessionUser.role,
+    created: profile.createdAt.toISOString(),
+    lastSignIn: profile.lastSignInAt?.toISOString() ?? null,
+    updated: profile.updatedAt.toISOString(),
+    phone: profile.phoneNumber && profile.phoneNumberVerified ? phoneView(profile.phoneNumber) : null,
+    pendingPhone: pending && pending !== profile.phoneNumber ? phoneView(pending) : null,
+  };
+}
+
+export type ProfilePage = NonNullable<Awaited<ReturnType<typeof loadProfilePage>>>;
 
 async function recordUserChange(userId: string, summary: string, changes: Record<string, unknown>) {
   await withTransaction(async (tx) => {

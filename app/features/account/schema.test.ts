@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { parseForm } from "~/lib/form-errors";
 import {
+  accountMessage,
   changePasswordSchema,
-  formValues,
-  parseForm,
   registerSchema,
   resetPasswordSchema,
   signInSchema,
@@ -27,9 +27,9 @@ const goodRegistration = {
 
 describe("registerSchema", () => {
   it("accepts a good registration, trimming and lower-casing the email", () => {
-    const result = parseForm(registerSchema, form(goodRegistration));
+    const result = parseForm(registerSchema, form(goodRegistration), accountMessage);
     expect(result).toEqual({
-      success: true,
+      ok: true,
       data: {
         name: "María O'Brien",
         email: "maria@example.com",
@@ -41,32 +41,38 @@ describe("registerSchema", () => {
   });
 
   it("gives the specification's messages for an empty form", () => {
-    const result = parseForm(registerSchema, form({ name: "", email: "", password: "", confirmPassword: "" }));
+    const result = parseForm(
+      registerSchema,
+      form({ name: "", email: "", password: "", confirmPassword: "" }),
+      accountMessage,
+    );
     expect(result).toEqual({
-      success: false,
-      errors: {
+      ok: false,
+      fieldErrors: {
         name: "auth:form.nameRequired",
         email: "auth:form.emailRequired",
         password: "auth:form.passwordRequired",
       },
+      message: "auth:form.nameRequired",
     });
   });
 
   it("treats missing fields as empty ones", () => {
-    const result = parseForm(registerSchema, new FormData());
-    expect(result.success).toBe(false);
-    if (!result.success) expect(result.errors.email).toBe("auth:form.emailRequired");
+    const result = parseForm(registerSchema, new FormData(), accountMessage);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.fieldErrors.email).toBe("auth:form.emailRequired");
   });
 
   it("says a short password must be at least 8 characters and that passwords do not match", () => {
     const result = parseForm(
       registerSchema,
       form({ ...goodRegistration, password: "short", confirmPassword: "shorter" }),
+      accountMessage,
     );
-    expect(result.success).toBe(false);
-    if (!result.success) {
-      expect(result.errors.password).toBe("auth:form.passwordTooShort");
-      expect(result.errors.confirmPassword).toBe("auth:form.passwordsDoNotMatch");
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.fieldErrors.password).toBe("auth:form.passwordTooShort");
+      expect(result.fieldErrors.confirmPassword).toBe("auth:form.passwordsDoNotMatch");
     }
   });
 
@@ -74,11 +80,12 @@ describe("registerSchema", () => {
     const result = parseForm(
       registerSchema,
       form({ ...goodRegistration, email: "nope", confirmPassword: "different" }),
+      accountMessage,
     );
-    expect(result.success).toBe(false);
-    if (!result.success) {
-      expect(result.errors.email).toBe("auth:form.invalidEmail");
-      expect(result.errors.confirmPassword).toBe("auth:form.passwordsDoNotMatch");
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.fieldErrors.email).toBe("auth:form.invalidEmail");
+      expect(result.fieldErrors.confirmPassword).toBe("auth:form.passwordsDoNotMatch");
     }
   });
 
@@ -97,52 +104,53 @@ describe("registerSchema", () => {
   ])("refuses %s %#", (field, value, key) => {
     const fields = { ...goodRegistration, [field]: value };
     if (field === "password") fields.confirmPassword = value;
-    const result = parseForm(registerSchema, form(fields));
-    expect(result.success).toBe(false);
-    if (!result.success) expect(result.errors[field]).toBe(key);
+    const result = parseForm(registerSchema, form(fields), accountMessage);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect((result.fieldErrors as Record<string, string>)[field]).toBe(key);
   });
 
   it("refuses a field sent twice or a file instead of text", () => {
-    const twice = parseForm(registerSchema, form({ ...goodRegistration, email: ["a@b.co", "c@d.co"] }));
-    expect(twice.success).toBe(false);
-    if (!twice.success) expect(twice.errors.email).toBe("auth:form.invalidValue");
+    const twice = parseForm(registerSchema, form({ ...goodRegistration, email: ["a@b.co", "c@d.co"] }), accountMessage);
+    expect(twice.ok).toBe(false);
+    if (!twice.ok) expect(twice.fieldErrors.email).toBe("auth:form.invalidValue");
 
     const data = form({ ...goodRegistration });
     data.set("name", new File(["x"], "x.txt"));
-    const file = parseForm(registerSchema, data);
-    expect(file.success).toBe(false);
-    if (!file.success) expect(file.errors.name).toBe("auth:form.invalidValue");
+    const file = parseForm(registerSchema, data, accountMessage);
+    expect(file.ok).toBe(false);
+    if (!file.ok) expect(file.fieldErrors.name).toBe("auth:form.invalidValue");
   });
 
   it("normalises an optional phone number to E.164, reading it as a US number by default", () => {
-    const us = parseForm(registerSchema, form({ ...goodRegistration, phone: "(954) 555-0142" }));
-    expect(us.success && us.data.phone).toBe("+19545550142");
-    const spain = parseForm(registerSchema, form({ ...goodRegistration, phone: "+34 612 34 56 78" }));
-    expect(spain.success && spain.data.phone).toBe("+34612345678");
+    const us = parseForm(registerSchema, form({ ...goodRegistration, phone: "(954) 555-0142" }), accountMessage);
+    expect(us.ok && us.data.phone).toBe("+19545550142");
+    const spain = parseForm(registerSchema, form({ ...goodRegistration, phone: "+34 612 34 56 78" }), accountMessage);
+    expect(spain.ok && spain.data.phone).toBe("+34612345678");
   });
 
   it("never carries a role from the form", () => {
-    const result = parseForm(registerSchema, form({ ...goodRegistration, role: "admin" }));
-    expect(result.success && "role" in result.data).toBe(false);
+    const result = parseForm(registerSchema, form({ ...goodRegistration, role: "admin" }), accountMessage);
+    expect(result.ok && "role" in result.data).toBe(false);
   });
 });
 
 describe("signInSchema", () => {
   it("reads an email identifier", () => {
-    const result = parseForm(signInSchema, form({ identifier: " Buyer@Example.com", password: "x" }));
-    expect(result.success && result.data.identifier).toEqual({ kind: "email", email: "buyer@example.com" });
+    const result = parseForm(signInSchema, form({ identifier: " Buyer@Example.com", password: "x" }), accountMessage);
+    expect(result.ok && result.data.identifier).toEqual({ kind: "email", email: "buyer@example.com" });
   });
 
   it("reads a phone identifier in E.164", () => {
-    const result = parseForm(signInSchema, form({ identifier: "954.555.0142", password: "x" }));
-    expect(result.success && result.data.identifier).toEqual({ kind: "phone", phoneNumber: "+19545550142" });
+    const result = parseForm(signInSchema, form({ identifier: "954.555.0142", password: "x" }), accountMessage);
+    expect(result.ok && result.data.identifier).toEqual({ kind: "phone", phoneNumber: "+19545550142" });
   });
 
   it("requires both fields", () => {
-    const result = parseForm(signInSchema, form({ identifier: "", password: "" }));
+    const result = parseForm(signInSchema, form({ identifier: "", password: "" }), accountMessage);
     expect(result).toEqual({
-      success: false,
-      errors: { identifier: "auth:form.identifierRequired", password: "auth:form.passwordRequired" },
+      ok: false,
+      fieldErrors: { identifier: "auth:form.identifierRequired", password: "auth:form.passwordRequired" },
+      message: "auth:form.identifierRequired",
     });
   });
 
@@ -153,19 +161,23 @@ describe("signInSchema", () => {
       ["' OR 1=1 --", "auth:form.invalidIdentifier"],
     ];
     for (const [identifier, key] of cases) {
-      const result = parseForm(signInSchema, form({ identifier, password: "x" }));
-      expect(result.success ? null : result.errors.identifier).toBe(key);
+      const result = parseForm(signInSchema, form({ identifier, password: "x" }), accountMessage);
+      expect(result.ok ? null : result.fieldErrors.identifier).toBe(key);
     }
   });
 
   it("drops a redirect target that is not a string instead of failing", () => {
-    const result = parseForm(signInSchema, form({ identifier: "a@b.co", password: "x", redirectTo: ["/a", "/b"] }));
-    expect(result.success && result.data.redirectTo).toBeUndefined();
+    const result = parseForm(
+      signInSchema,
+      form({ identifier: "a@b.co", password: "x", redirectTo: ["/a", "/b"] }),
+      accountMessage,
+    );
+    expect(result.ok && result.data.redirectTo).toBeUndefined();
   });
 
   it("does not check a sign-in password's length beyond the cap", () => {
-    const result = parseForm(signInSchema, form({ identifier: "a@b.co", password: "short" }));
-    expect(result.success).toBe(true);
+    const result = parseForm(signInSchema, form({ identifier: "a@b.co", password: "short" }), accountMessage);
+    expect(result.ok).toBe(true);
   });
 });
 
@@ -174,8 +186,9 @@ describe("resetPasswordSchema", () => {
     const result = parseForm(
       resetPasswordSchema,
       form({ token: "abc<script>", password: "x".repeat(8), confirmPassword: "x".repeat(8) }),
+      accountMessage,
     );
-    expect(result.success ? null : result.errors.token).toBe("auth:reset.invalidToken");
+    expect(result.ok ? null : result.fieldErrors.token).toBe("auth:reset.invalidToken");
   });
 });
 
@@ -184,24 +197,15 @@ describe("changePasswordSchema", () => {
     const result = parseForm(
       changePasswordSchema,
       form({ currentPassword: "", password: "x".repeat(8), confirmPassword: "x".repeat(8) }),
+      accountMessage,
     );
-    expect(result.success ? null : result.errors.currentPassword).toBe("account:password.currentRequired");
+    expect(result.ok ? null : result.fieldErrors.currentPassword).toBe("account:password.currentRequired");
   });
 });
 
 describe("verifyPhoneSchema", () => {
   it("wants six digits", () => {
-    expect(parseForm(verifyPhoneSchema, form({ phone: "+19545550142", code: "12345" })).success).toBe(false);
-    expect(parseForm(verifyPhoneSchema, form({ phone: "+19545550142", code: "123456" })).success).toBe(true);
-  });
-});
-
-describe("formValues", () => {
-  it("keeps one string per field and flags repeated fields", () => {
-    expect(formValues(form({ a: "1", b: ["2", "3"] }), ["a", "b", "c"])).toEqual({
-      a: "1",
-      b: ["2", "3"],
-      c: undefined,
-    });
+    expect(parseForm(verifyPhoneSchema, form({ phone: "+19545550142", code: "12345" }), accountMessage).ok).toBe(false);
+    expect(parseForm(verifyPhoneSchema, form({ phone: "+19545550142", code: "123456" }), accountMessage).ok).toBe(true);
   });
 });

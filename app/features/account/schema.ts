@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ownKeyOr } from "~/lib/form-errors";
 import { limits } from "./limits";
 import { looksLikePhone, normalizePhone } from "./phone";
 
@@ -182,38 +183,8 @@ export const verifyPhoneSchema = z.object({
     .regex(new RegExp(`^\\d{${limits.code}}$`), keys.codeInvalidFormat),
 });
 
-/**
- * Reads a form's fields for a schema: one string per field. A repeated field or a file arrives as
- * something other than a string, so the schema refuses it with a clear message.
- */
-export function formValues(form: FormData, fields: readonly string[]) {
-  const values: Record<string, unknown> = {};
-  for (const field of fields) {
-    const all = form.getAll(field);
-    values[field] = all.length === 0 ? undefined : all.length === 1 && typeof all[0] === "string" ? all[0] : all;
-  }
-  return values;
-}
-
-const knownKeys = new Set<string>(Object.values(keys));
-
-type ObjectSchema = z.ZodType & { shape: Record<string, unknown> };
-
-/** Validates a form against a schema; errors are translation keys, the first one per field. */
-export function parseForm<S extends ObjectSchema>(
-  schema: S,
-  form: FormData,
-): { success: true; data: z.output<S> } | { success: false; errors: FieldErrors } {
-  const result = schema.safeParse(formValues(form, Object.keys(schema.shape)));
-  if (result.success) return { success: true, data: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    const message = knownKeys.has(issue.message) ? issue.message : keys.invalidValue;
-    errors[field] ??= message;
-  }
-  return { success: false, errors };
-}
+/** How the account forms word their messages (parseForm). */
+export const accountMessage = ownKeyOr<string>(keys, keys.invalidValue);
 
 /** What the account pages' actions answer with when they do not redirect. */
 export type AccountActionData = {

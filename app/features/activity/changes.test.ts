@@ -49,8 +49,8 @@ describe("reading an entry's changes", () => {
 });
 
 describe("formatting a recorded value", () => {
-  const en = { t: createI18n("en").t, lang: "en" };
-  const es = { t: createI18n("es").t, lang: "es" };
+  const en = { i18n: createI18n("en") };
+  const es = { i18n: createI18n("es") };
 
   it("shows cents as money, and an adjustment by its type", () => {
     expect(formatScalar(en, "priceCents", 123456)).toBe("$1,234.56");
@@ -82,9 +82,9 @@ describe("formatting a recorded value", () => {
   });
 
   it("labels known fields in the reader's language and others readably", () => {
-    expect(fieldLabel(es.t, "priceCents")).toBe("Precio");
+    expect(fieldLabel(es.i18n.t, "priceCents")).toBe("Precio");
     expect(humanize("someNewField")).toBe("Some new field");
     expect(humanize("pack_unit")).toBe("Pack unit");
-    expect(fieldLabel(en.t, "someNewField")).toBe("Some new field");
+    expect(fieldLabel(en.i18n.t, "someNewField")).toBe("Some new field");
   });
 });

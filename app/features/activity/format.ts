@@ -1,5 +1,6 @@
+import type { i18n as I18n } from "i18next";
 import { formatDateTime } from "~/components/ui/date-time";
-import enActivity from "~/i18n/locales/en/activity.json";
+import { hasText } from "~/i18n/keys";
 import { formatMoney } from "~/lib/money";
 import type { ChangeValue, Scalar } from "./changes";
 
@@ -41,36 +42,34 @@ export function fieldLabel(t: AnyTranslate, field: string) {
   return (t as Translate)(`fields.${field}`, { ns: "activity", defaultValue: humanize(field) });
 }
 
-/** Fields whose stored words have a translation (roles, sources, availability, …). */
-const translatedValues = enActivity.values as unknown as Record<string, unknown>;
-
 export type FormatContext = {
-  t: AnyTranslate;
-  lang: string;
+  /** The reader's translations and language. */
+  i18n: I18n;
   /** The adjustment type recorded beside an adjustment value, which says how to read it. */
   adjustmentType?: Scalar;
 };
 
 /** One stored value as the reader reads it. */
 export function formatScalar(ctx: FormatContext, field: string, value: Scalar): string {
-  const t = ctx.t as Translate;
+  const t = ctx.i18n.t as unknown as Translate;
+  const lang = ctx.i18n.language;
   if (value === null || value === "") return t("values.none", { ns: "activity" });
   if (typeof value === "boolean") return t(value ? "values.yes" : "values.no", { ns: "activity" });
   if (typeof value === "number") {
-    if (isCentsField(field) && Number.isInteger(value)) return formatMoney(value, ctx.lang);
-    if (field === "adjustmentValue" && ctx.adjustmentType === "fixed") return formatMoney(value, ctx.lang);
+    if (isCentsField(field) && Number.isInteger(value)) return formatMoney(value, lang);
+    if (field === "adjustmentValue" && ctx.adjustmentType === "fixed") return formatMoney(value, lang);
     if (field === "adjustmentValue" && ctx.adjustmentType === "percentage") {
-      return `${formatNumber(value / 100, ctx.lang)}%`;
+      return `${formatNumber(value / 100, lang)}%`;
     }
-    return formatNumber(value, ctx.lang);
+    return formatNumber(value, lang);
   }
-  if (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value, ctx.lang);
+  if (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value, lang);
   if (ISO_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T12:00:00Z`))) {
     // A calendar date: noon UTC is the same day in New York.
-    return formatDateTime(`${value}T12:00:00Z`, ctx.lang, false);
+    return formatDateTime(`${value}T12:00:00Z`, lang, false);
   }
-  const table = translatedValues[field];
-  if (table && typeof table === "object" && Object.hasOwn(table, value)) {
+  // Fields whose stored words have a translation: roles, sources, availability, …
+  if (hasText(ctx.i18n, "activity", `values.${field}`, value)) {
     return t(`values.${field}.${value}`, { ns: "activity", defaultValue: value });
   }
   return value;
@@ -83,7 +82,7 @@ export function formatValue(ctx: FormatContext, field: string, value: ChangeValu
     return value.map((v) => formatScalar(ctx, field, v)).join(", ");
   }
   if (value !== null && typeof value === "object") {
-    const parts = Object.entries(value).map(([k, v]) => `${fieldLabel(ctx.t, k)}: ${formatScalar(ctx, k, v)}`);
+    const parts = Object.entries(value).map(([k, v]) => `${fieldLabel(ctx.i18n.t, k)}: ${formatScalar(ctx, k, v)}`);
     return parts.length > 0 ? parts.join(", ") : formatScalar(ctx, field, null);
   }
   return formatScalar(ctx, field, value);

@@ -1,8 +1,8 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { db, withTransaction } from "~/db/client.server";
 import { assistantProposal } from "~/db/schema";
-import { PriceListError } from "~/features/price-lists/errors";
 import { writePriceEdits } from "~/features/price-lists/items.server";
+import { Refusal } from "~/lib/refusal";
 import type { ProposedChange } from "./engine/types";
 
 /**
@@ -120,7 +120,8 @@ export async function settleProposal(
         ? { kind: "applied", changed, proposal: await mark("applied") }
         : { kind: "undone", changed, proposal: await mark("undone") };
     } catch (error) {
-      if (!(error instanceof PriceListError)) throw error;
+      // Every refusal of this write is the price list's (price-lists/errors.ts).
+      if (!(error instanceof Refusal)) throw error;
       if (error.code === "errors.notFound") return { kind: "gone", proposal: await mark("gone") };
       // A moved price, or a product gone from the list: what was shown is no longer true.
       return { kind: "stale", proposal: forward ? await mark("stale") : proposal };

@@ -1,11 +1,8 @@
 import { z } from "zod";
-import { logger } from "~/lib/logger.server";
+import { withRefusals, type Answer } from "~/lib/refusal.server";
 import {
   createProduct,
   MAX_ROWS_PER_SAVE,
-  ProductError,
-  ProductFieldsRefused,
-  ProductsConflict,
   saveProducts,
   setArchived,
   setProductImage,
@@ -32,7 +29,7 @@ export type ManageResult =
   | { ok: false; message: ManageErrorKey; fieldErrors?: Record<string, FieldErrors>; reason?: string }
   | { ok: false; message: "manage.errors.conflict"; conflicts: ProductConflict[] };
 
-type Answer = { status: number; result: ManageResult };
+type ManageAnswer = Answer<ManageResult>;
 
 const uuid = z.uuid();
 /** Every row names the revision it was edited from (after a conflict, the other person's, on request). */
@@ -47,7 +44,7 @@ function json(text: FormDataEntryValue | undefined): unknown {
   }
 }
 
-const invalid: Answer = { status: 400, result: { ok: false, message: "manage.errors.invalidInput" } };
+const invalid: ManageAnswer = { status: 400, result: { ok: false, message: "manage.errors.invalidInput" } };
 
 /**
  * Edited rows as the grid sends them, every field parsed again here (never trusting the browser).
@@ -71,20 +68,13 @@ function parseRows(form: Record<string, FormDataEntryValue | undefined>) {
   return { edits, fieldErrors };
 }
 
-async function run(requestId: string, what: string, fn: () => Promise<ManageResult>): Promise<Answer> {
-  try {
-    return { status: 200, result: await fn() };
-  } catch (error) {
-    if (error instanceof ProductsConflict) {
-      return { status: 409, result: { ok: false, message: "manage.errors.conflict", conflicts: error.conflicts } };
-    }
-    if (error instanceof ProductFieldsRefused) {
-      return { status: 400, result: { ok: false, message: "manage.errors.invalidFields", fieldErrors: error.errors } };
-    }
-    if (error instanceof ProductError) return { status: error.status, result: { ok: false, message: error.code } };
-    logger.error({ err: error, requestId }, what);
-    return { status: 500, result: { ok: false, message: "manage.errors.saveFailed" } };
-  }
+/** Runs a change of the catalogue, answering its refusals in the screen's words. */
+function run(requestId: string, what: string, fn: () => Promise<ManageResult>): Promise<ManageAnswer> {
+  return withRefusals(fn, {
+    log: what,
+    context: { requestId },
+    failed: { ok: false, message: "manage.errors.saveFailed" },
+  });
 }
 
 /** The management screen's actions other than the file upload (which the route reads as a stream). */
@@ -92,7 +82,7 @@ export async function runManageAction(
   actor: Actor,
   form: Record<string, FormDataEntryValue | undefined>,
   requestId: string,
-): Promise<Answer> {
+): Promise<ManageAnswer> {
   switch (form.intent) {
     case "save": {
       const rows = parseRows(form);
@@ -181,7 +171,7 @@ export const imageAddress = z
   });
 
 /** The specification's image messages: an unknown product is 'Invalid URL or product selected'. */
-function imageAnswer(answer: Answer, failed: ManageErrorKey, unknown: ManageErrorKey): Answer {
+function imageAnswer(answer: ManageAnswer, failed: ManageErrorKey, unknown: ManageErrorKey): ManageAnswer {
   if (answer.result.ok) return answer;
   if (answer.result.message === "manage.errors.notFound") {
     return { status: 404, result: { ok: false, message: unknown } };
@@ -193,7 +183,7 @@ function imageAnswer(answer: Answer, failed: ManageErrorKey, unknown: ManageErro
 /** Records an uploaded picture's key on the product, answering in the image dialog's words. */
 export async function attachUploadedImage(actor: Actor, productId: unknown, key: string, requestId: string) {
   const id = uuid.safeParse(productId);
-  if (!id.success) return { status: 400, result: { ok: false, message: "manage.image.invalidUrl" } } as Answer;
+  if (!id.success) return { status: 400, result: { ok: false, message: "manage.image.invalidUrl" } } as ManageAnswer;
   const answer = await run(requestId, "attaching an uploaded image failed", async () => {
     await setProductImage(actor, id.data, { key });
     return { ok: true, kind: "image" };

@@ -4,6 +4,7 @@ import { isUniqueViolation, violatedConstraint } from "~/db/errors.server";
 import { activity, priceHistory, product, user } from "~/db/schema";
 import { diffFields, recordActivity } from "~/features/activity/record.server";
 import type { Lang } from "~/i18n/config";
+import { Refusal } from "~/lib/refusal";
 import { firstFreeSlug, slugify } from "~/lib/slug";
 import { isCategory } from "./categories";
 import type { ManageQuery } from "./manage-query";
@@ -160,23 +161,6 @@ export async function findManagedProducts(query: ManageQuery, lang: Lang, { page
   return { products: rows.map(toManaged), total, page, pageCount };
 }
 
-/** A refusal the screen can show next to the field or row it concerns. */
-export class ProductError extends Error {
-  constructor(
-    readonly code: "manage.errors.notFound" | "manage.errors.invalidInput",
-    readonly status: 400 | 404,
-  ) {
-    super(code);
-  }
-}
-
-/** Values a unique index refused, per row and field. */
-export class ProductFieldsRefused extends Error {
-  constructor(readonly errors: Record<string, FieldErrors>) {
-    super("fields refused");
-  }
-}
-
 /** One product another person saved after the revision the screen started from. */
 export type ProductConflict = {
   productId: string;
@@ -187,11 +171,11 @@ export type ProductConflict = {
   at: string;
 };
 
-export class ProductsConflict extends Error {
-  constructor(readonly conflicts: ProductConflict[]) {
-    super("conflict");
-  }
-}
+const notFound = () => new Refusal("manage.errors.notFound", 404);
+
+/** Values the screen must change before saving, per row ("new" for a new product) and field. */
+const fieldsRefused = (errors: Record<string, FieldErrors>) =>
+  new Refusal("manage.errors.invalidFields", 400, { fieldErrors: errors });
 
 /** Who last changed each product, from the activity log. */
 async function lastAuthors(tx: Tx, ids: string[]) {
@@ -240,7 +224,7 @@ async function checkUnique(tx: Tx, rows: { id: string | null; values: Partial<Pr
       if (taken) refuse(key, "quickbooksId", "manage.errors.quickbooksIdTaken");
     }
   }
-  if (Object.keys(errors).length > 0) throw new ProductFieldsRefused(errors);
+  if (Object.keys(errors).length > 0) throw fieldsRefused(errors);
 }
 
 /** A unique index that refused a write between the check and the write, as a field error. */
@@ -249,7 +233,7 @@ function refusedByIndex(error: unknown, key: string) {
   const constraint = violatedConstraint(error);
   const field: EditableField = constraint?.includes("quickbooks") ? "quickbooksId" : "slug";
   const code: ProductErrorKey = field === "slug" ? "manage.errors.slugTaken" : "manage.errors.quickbooksIdTaken";
-  return new ProductFieldsRefused({ [key]: { [field]: code } });
+  return fieldsRefused({ [key]: { [field]: code } });
 }
 
 /** A base price change is a price change like any other: it goes into the history (no list). */
@@ -291,7 +275,7 @@ export async function saveProducts(actor: Actor, edits: ProductEdit[]) {
   if (edits.length === 0) return { changed: 0, revisions: {} as Record<string, number> };
   const empty: Record<string, FieldErrors> = {};
   for (const edit of edits) if (edit.values.slug === "") empty[edit.id] = { slug: "manage.errors.slugInvalid" };
-  if (Object.keys(empty).length > 0) throw new ProductFieldsRefused(empty);
+  if (Object.keys(empty).length > 0) throw fieldsRefused(empty);
   return withTransaction(async (tx) => {
     const ids = edits.map((e) => e.id);
     const locked = await tx
@@ -301,26 +285,25 @@ export async function saveProducts(actor: Actor, edits: ProductEdit[]) {
       .orderBy(product.id)
       .for("update");
     const byId = new Map(locked.map((row) => [row.id, toManaged(row)]));
-    if (byId.size !== new Set(ids).size) throw new ProductError("manage.errors.notFound", 404);
+    if (byId.size !== new Set(ids).size) throw notFound();
     const stale = edits.filter((e) => byId.get(e.id)!.revision !== e.revision);
     if (stale.length > 0) {
       const authors = await lastAuthors(
         tx,
         stale.map((e) => e.id),
       );
-      throw new ProductsConflict(
-        stale.map((e) => {
-          const current = byId.get(e.id)!;
-          const author = authors.get(e.id);
-          return {
-            productId: e.id,
-            name: current.nameEn,
-            current,
-            authorName: author?.name ?? null,
-            at: author?.at ?? current.updatedAt,
-          };
-        }),
-      );
+      const conflicts: ProductConflict[] = stale.map((e) => {
+        const current = byId.get(e.id)!;
+        const author = authors.get(e.id);
+        return {
+          productId: e.id,
+          name: current.nameEn,
+          current,
+          authorName: author?.name ?? null,
+          at: author?.at ?? current.updatedAt,
+        };
+      });
+      throw new Refusal("manage.errors.conflict", 409, { data: { conflicts } });
     }
     await checkUnique(
       tx,
@@ -363,7 +346,7 @@ export async function saveProducts(actor: Actor, edits: ProductEdit[]) {
 /** A new product with every field staff gave; the slug comes from the English name when not given. */
 export async function createProduct(actor: Actor, values: Partial<ProductValues>) {
   const missing = missingForCreate(values);
-  if (Object.keys(missing).length > 0) throw new ProductFieldsRefused({ new: missing });
+  if (Object.keys(missing).length > 0) throw fieldsRefused({ new: missing });
   return withTransaction(async (tx) => {
     let slug = values.slug;
     if (!slug) {
@@ -412,7 +395,7 @@ export async function createProduct(actor: Actor, values: Partial<ProductValues>
 export async function setArchived(actor: Actor, id: string, archived: boolean) {
   return withTransaction(async (tx) => {
     const [row] = await tx.select(columns).from(product).where(eq(product.id, id)).for("update");
-    if (!row) throw new ProductError("manage.errors.notFound", 404);
+    if (!row) throw notFound();
     if ((row.archivedAt !== null) === archived) return { changed: false };
     const now = new Date();
     await tx
@@ -441,7 +424,7 @@ export async function setProductImage(
 ) {
   return withTransaction(async (tx) => {
     const [row] = await tx.select(columns).from(product).where(eq(product.id, id)).for("update");
-    if (!row) throw new ProductError("manage.errors.notFound", 404);
+    if (!row) throw notFound();
     const next = {
       imageKey: "key" in image ? image.key : null,
       imageUrl: "url" in image ? image.url : null,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseForm } from "~/lib/form-errors";
 import { parsePriceInput } from "~/lib/money";
 import { RESERVED_SLUGS } from "~/lib/slug";
 import { categories } from "./categories";
@@ -152,6 +153,9 @@ const fieldSchemas = {
   descriptionEs: optionalText(DESCRIPTION_MAX, "manage.errors.descriptionTooLong"),
 } satisfies Record<EditableField, z.ZodType>;
 
+/** The fields a request names, each checked as the screen's field of that name is. */
+const fieldsSchema = z.object(fieldSchemas).partial();
+
 /** The stored column each screen field sets (the price is typed in dollars and stored in cents). */
 export const storedKey = {
   nameEn: "nameEn",
@@ -182,18 +186,16 @@ export type ParsedFields = { ok: true; values: Partial<ProductValues> } | { ok: 
  */
 export function parseProductFields(input: unknown): ParsedFields | null {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return null;
-  const values: Record<string, unknown> = {};
-  const errors: FieldErrors = {};
   for (const [key, raw] of Object.entries(input)) {
     if (!(editableFields as readonly string[]).includes(key) || typeof raw !== "string" || raw.length > 10_000) {
       return null;
     }
-    const field = key as EditableField;
-    const parsed = fieldSchemas[field].safeParse(raw);
-    if (parsed.success) values[storedKey[field]] = parsed.data;
-    else errors[field] = parsed.error.issues[0]?.message as ProductErrorKey;
   }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  // Every message of these fields is one of their keys: none is zod's own, as every value is text.
+  const parsed = parseForm(fieldsSchema, input as Record<string, string>, (text) => text as ProductErrorKey);
+  if (!parsed.ok) return { ok: false, errors: parsed.fieldErrors };
+  const values: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(parsed.data)) values[storedKey[field as EditableField]] = value;
   return { ok: true, values: values as Partial<ProductValues> };
 }
 

@@ -20,7 +20,7 @@ function form(fields: Record<string, string | Blob>) {
 
 function errorsOf(fields: Record<string, unknown>) {
   const result = validateContact({ ...valid, ...fields } as Record<ContactField, unknown>);
-  return result.success ? {} : result.fieldErrors;
+  return result.ok ? {} : result.fieldErrors;
 }
 
 describe("the contact form's schema", () => {
@@ -32,7 +32,7 @@ describe("the contact form's schema", () => {
   it("accepts a complete message and tidies it", () => {
     const result = validateContact(contactValuesFrom(form(valid)));
     expect(result).toEqual({
-      success: true,
+      ok: true,
       data: {
         fullName: "María O'Brien",
         email: "maria@example.test",
@@ -47,8 +47,8 @@ describe("the contact form's schema", () => {
 
   it("lets phone, company and purchase size be left out", () => {
     const result = validateContact(contactValuesFrom(form({ ...valid, phone: "  ", company: "", purchaseSize: "" })));
-    expect(result.success).toBe(true);
-    if (result.success) {
+    expect(result.ok).toBe(true);
+    if (result.ok) {
       expect(result.data.phone).toBeUndefined();
       expect(result.data.company).toBeUndefined();
       expect(result.data.purchaseSize).toBeUndefined();
@@ -58,13 +58,14 @@ describe("the contact form's schema", () => {
   it("says what is missing", () => {
     const result = validateContact(contactValuesFrom(form({})));
     expect(result).toEqual({
-      success: false,
+      ok: false,
       fieldErrors: {
         fullName: contactErrors.fullNameRequired,
         email: contactErrors.emailRequired,
         reason: contactErrors.reasonRequired,
         message: contactErrors.messageRequired,
       },
+      message: contactErrors.fullNameRequired,
     });
     expect(errorsOf({ fullName: "   ", email: " ", message: "  \n " })).toEqual({
       fullName: contactErrors.fullNameRequired,
@@ -90,7 +91,11 @@ describe("the contact form's schema", () => {
 
   it("refuses anything that is not text", () => {
     const result = validateContact(contactValuesFrom(form({ ...valid, message: new Blob(["x".repeat(20)]) })));
-    expect(result).toEqual({ success: false, fieldErrors: { message: contactErrors.invalidValue } });
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: { message: contactErrors.invalidValue },
+      message: contactErrors.invalidValue,
+    });
   });
 
   it("keeps markup in a message as plain text and drops control characters", () => {
@@ -98,8 +103,8 @@ describe("the contact form's schema", () => {
       ...valid,
       message: "<script>alert('x')</script>\r\nSecond line\u0000\u0007 end",
     } as Record<ContactField, unknown>);
-    expect(result.success).toBe(true);
-    if (result.success) expect(result.data.message).toBe("<script>alert('x')</script>\nSecond line end");
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.data.message).toBe("<script>alert('x')</script>\nSecond line end");
   });
 
   it("echoes what was typed, capped to each field's size", () => {

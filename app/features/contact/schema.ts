@@ -1,6 +1,7 @@
 // zod's mini build: this schema also runs in the browser before submit, and the public pages
 // have a tight JavaScript budget.
 import * as z from "zod/mini";
+import { ownKeyOr, parseForm, type ParsedForm } from "~/lib/form-errors";
 import {
   contactErrors,
   contactFields,
@@ -9,7 +10,6 @@ import {
   purchaseSizes,
   type ContactErrorKey,
   type ContactField,
-  type ContactFieldErrors,
   type ContactValues,
 } from "./fields";
 
@@ -92,21 +92,11 @@ export function contactValuesFrom(form: FormData): Record<ContactField, unknown>
   return values;
 }
 
-export type ContactValidation =
-  { success: true; data: ContactInput } | { success: false; fieldErrors: ContactFieldErrors };
+export type ContactValidation = ParsedForm<ContactInput, ContactErrorKey>;
 
 /** The first message of each field, as a translation key of the contact namespace. */
 export function validateContact(values: Record<ContactField, unknown>): ContactValidation {
-  const result = contactSchema.safeParse(values);
-  if (result.success) return { success: true, data: result.data };
-  const fieldErrors: ContactFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ContactField;
-    fieldErrors[field] ??= (Object.values(contactErrors) as string[]).includes(issue.message)
-      ? (issue.message as ContactErrorKey)
-      : contactErrors.invalidValue;
-  }
-  return { success: false, fieldErrors };
+  return parseForm(contactSchema, values, ownKeyOr(contactErrors, contactErrors.invalidValue));
 }
 
 /** What the visitor typed, capped, to put back in the form after a refusal. */

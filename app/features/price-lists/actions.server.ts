@@ -1,7 +1,9 @@
 import type { SessionUser } from "~/context";
 import { can } from "~/auth/permissions";
-import { logger } from "~/lib/logger.server";
-import { PriceListError } from "./errors";
+import { parseForm } from "~/lib/form-errors";
+import { Refusal } from "~/lib/refusal";
+import { withRefusals, type Answer } from "~/lib/refusal.server";
+import type { PriceListErrorCode } from "./errors";
 import {
   createPriceList,
   deletePriceList,
@@ -10,7 +12,7 @@ import {
   restoreDeletedPriceList,
   updatePriceList,
 } from "./lists.server";
-import { fieldErrors, listActionSchemas, type ListAction, type ListActionResult } from "./schema";
+import { listActionSchemas, listMessage, type ListAction, type ListActionResult, type PricesErrorKey } from "./schema";
 
 /** The specification's texts per intent: success, a refusal, and an unexpected failure. */
 const messages = {
@@ -26,7 +28,7 @@ const isIntent = (value: unknown): value is Intent => typeof value === "string" 
 
 async function requireList(slugText: string, options: { includeDeleted?: boolean } = {}) {
   const list = await findPriceListBySlug(slugText, options);
-  if (!list) throw new PriceListError("errors.notFound", 404);
+  if (!list) throw new Refusal<PriceListErrorCode>("errors.notFound", 404);
   return list;
 }
 
@@ -50,7 +52,7 @@ async function run(actor: SessionUser, action: ListAction): Promise<{ slug?: str
       return deletePriceList(actor, list.id);
     }
     case "restore": {
-      if (!can(actor, "price-lists:restore-deleted")) throw new PriceListError("errors.forbidden", 403);
+      if (!can(actor, "price-lists:restore-deleted")) throw new Refusal<PriceListErrorCode>("errors.forbidden", 403);
       const list = await requireList(action.slug, { includeDeleted: true });
       return restoreDeletedPriceList(actor, list.id);
     }
@@ -65,26 +67,30 @@ export async function runListAction(
   actor: SessionUser,
   input: Record<string, unknown>,
   requestId: string,
-): Promise<{ status: number; result: ListActionResult }> {
+): Promise<Answer<ListActionResult>> {
   const intent = isIntent(input.intent) ? input.intent : "update";
-  const parsed = listActionSchemas[intent].safeParse(input);
-  if (!parsed.success) {
+  const parsed = parseForm(listActionSchemas[intent], input, listMessage);
+  if (!parsed.ok) {
     return {
       status: 400,
-      result: { ok: false, intent, message: messages[intent].refused, errors: fieldErrors(parsed.error) },
+      result: { ok: false, intent, message: messages[intent].refused, errors: parsed.fieldErrors },
     };
   }
-  try {
-    const { slug } = await run(actor, parsed.data);
-    return { status: 200, result: { ok: true, intent, message: messages[intent].ok, slug } };
-  } catch (error) {
-    if (error instanceof PriceListError) {
-      return {
-        status: error.status,
-        result: { ok: false, intent, message: messages[intent].refused, errors: { form: error.code } },
-      };
-    }
-    logger.error({ err: error, requestId, intent }, "price list action failed");
-    return { status: 500, result: { ok: false, intent, message: messages[intent].failed, errors: {} } };
-  }
+  return withRefusals<ListActionResult>(
+    async () => {
+      const { slug } = await run(actor, parsed.data);
+      return { ok: true, intent, message: messages[intent].ok, slug };
+    },
+    {
+      log: "price list action failed",
+      context: { requestId, intent },
+      failed: { ok: false, intent, message: messages[intent].failed, errors: {} },
+      refused: (refusal) => ({
+        ok: false,
+        intent,
+        message: messages[intent].refused,
+        errors: { form: refusal.code as PricesErrorKey },
+      }),
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import { parsePriceInput } from "~/lib/money";
-import { logger } from "~/lib/logger.server";
-import { PriceListConflict, PriceListError, type ConflictingChange } from "./errors";
+import { withRefusals } from "~/lib/refusal.server";
+import type { ConflictingChange } from "./errors";
 import type { Actor } from "./internal.server";
 import {
   addProductsToList,
@@ -63,20 +63,11 @@ export async function saveEditedPrices(
   if (revision !== undefined && !Number.isSafeInteger(revision)) {
     return { status: 400, result: { ok: false, message: "errors.invalidInput" } };
   }
-  try {
-    const saved = await savePriceEdits(actor, listId, edits, { expectedRevision: revision });
-    return { status: 200, result: { ok: true, ...saved } };
-  } catch (error) {
-    if (error instanceof PriceListConflict) {
-      return {
-        status: 409,
-        result: { ok: false, message: "errors.conflict", revision: error.currentRevision, changes: error.changes },
-      };
-    }
-    if (error instanceof PriceListError) return { status: error.status, result: { ok: false, message: error.code } };
-    logger.error({ err: error, requestId }, "saving prices failed");
-    return { status: 500, result: { ok: false, message: "errors.saveFailed" } };
-  }
+  return answer(
+    requestId,
+    async () => ({ ok: true, ...(await savePriceEdits(actor, listId, edits, { expectedRevision: revision })) }),
+    "saving prices failed",
+  );
 }
 
 type Form = Record<string, FormDataEntryValue | undefined>;
@@ -101,23 +92,8 @@ function selectedIds(form: Form) {
 }
 
 /** Runs a domain call, answering the editor's refusals the way a save does. */
-async function answer(
-  requestId: string,
-  run: () => Promise<SavePricesResult>,
-): Promise<{ status: number; result: SavePricesResult }> {
-  try {
-    return { status: 200, result: await run() };
-  } catch (error) {
-    if (error instanceof PriceListConflict) {
-      return {
-        status: 409,
-        result: { ok: false, message: "errors.conflict", revision: error.currentRevision, changes: error.changes },
-      };
-    }
-    if (error instanceof PriceListError) return { status: error.status, result: { ok: false, message: error.code } };
-    logger.error({ err: error, requestId }, "price editor action failed");
-    return { status: 500, result: { ok: false, message: "errors.saveFailed" } };
-  }
+function answer(requestId: string, run: () => Promise<SavePricesResult>, log = "price editor action failed") {
+  return withRefusals(run, { log, context: { requestId }, failed: { ok: false, message: "errors.saveFailed" } });
 }
 
 /**

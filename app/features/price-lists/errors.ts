@@ -1,4 +1,4 @@
-/** Keys of the prices namespace a refused price-list action answers with. */
+/** Keys of the prices namespace a refused price-list action answers with (a `Refusal`'s code). */
 export type PriceListErrorCode =
   | "errors.notFound"
   | "errors.conflict"
@@ -10,16 +10,6 @@ export type PriceListErrorCode =
   | "errors.versionNotFound"
   | "errors.forbidden";
 
-/** A refusal the person can act on; the route turns it into a translated message. */
-export class PriceListError extends Error {
-  constructor(
-    readonly code: PriceListErrorCode,
-    readonly status: 400 | 403 | 404 | 409,
-  ) {
-    super(code);
-  }
-}
-
 /** One change another person saved after the revision the editor started from. */
 export type ConflictingChange = {
   productId: string;
@@ -29,13 +19,3 @@ export type ConflictingChange = {
   authorName: string | null;
   at: string;
 };
-
-/** The list moved on since the editor loaded it; these are the changes in between. */
-export class PriceListConflict extends PriceListError {
-  constructor(
-    readonly currentRevision: number,
-    readonly changes: ConflictingChange[],
-  ) {
-    super("errors.conflict", 409);
-  }
-}

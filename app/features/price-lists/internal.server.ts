@@ -3,7 +3,8 @@ import { unnestRows } from "~/db/bulk.server";
 import type { Tx } from "~/db/client.server";
 import { priceHistory, priceList, priceListItem, priceListVersion, product, user } from "~/db/schema";
 import { recordActivity } from "~/features/activity/record.server";
-import { PriceListConflict, PriceListError } from "./errors";
+import { Refusal } from "~/lib/refusal";
+import type { ConflictingChange, PriceListErrorCode } from "./errors";
 
 /** Who makes a change: a person, or nobody (`id: null`, e.g. the import command line). */
 export type Actor = { id: string | null };
@@ -27,7 +28,7 @@ export async function lockList(tx: Tx, id: string, { includeDeleted = false } = 
     .from(priceList)
     .where(includeDeleted ? eq(priceList.id, id) : and(eq(priceList.id, id), isNull(priceList.deletedAt)))
     .for("update");
-  if (!row) throw new PriceListError("errors.notFound", 404);
+  if (!row) throw new Refusal<PriceListErrorCode>("errors.notFound", 404);
   return row;
 }
 
@@ -232,10 +233,8 @@ export async function assertRevision(tx: Tx, list: LockedList, expected: number 
     .where(and(eq(priceHistory.priceListId, list.id), gt(priceHistory.listRevision, expected)))
     .orderBy(asc(priceHistory.id))
     .limit(CONFLICT_CHANGES_SHOWN);
-  throw new PriceListConflict(
-    list.revision,
-    rows.map((r) => ({ ...r, at: r.at.toISOString() })),
-  );
+  const changes: ConflictingChange[] = rows.map((r) => ({ ...r, at: r.at.toISOString() }));
+  throw new Refusal<PriceListErrorCode>("errors.conflict", 409, { data: { revision: list.revision, changes } });
 }
 
 const CONFLICT_CHANGES_SHOWN = 200;

@@ -3,8 +3,9 @@ import { db, withTransaction, type Tx } from "~/db/client.server";
 import { priceListItem, product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
 import { applyAdjustment, MAX_PRICE_CENTS, type AdjustmentType } from "~/lib/money";
+import { Refusal } from "~/lib/refusal";
 import type { BuyerItem } from "./buyer-items";
-import { PriceListError } from "./errors";
+import type { PriceListErrorCode } from "./errors";
 import {
   applyPriceChanges,
   assertRevision,
@@ -152,15 +153,15 @@ export async function writePriceEdits(
   const items = await currentItems(tx, list.id);
   const changes: PriceChange[] = [];
   for (const edit of edits) {
-    if (!items.has(edit.productId)) throw new PriceListError("errors.productNotFound", 400);
+    if (!items.has(edit.productId)) throw new Refusal<PriceListErrorCode>("errors.productNotFound", 400);
     // Every writer gets the editor's bounds, whatever it checked itself.
     const cents = edit.priceCents;
     if (cents !== null && (!Number.isSafeInteger(cents) || cents < 0 || cents > MAX_PRICE_CENTS)) {
-      throw new PriceListError("errors.invalidPrice", 400);
+      throw new Refusal<PriceListErrorCode>("errors.invalidPrice", 400);
     }
     const oldCents = items.get(edit.productId) ?? null;
     if (expectedPrices && expectedPrices.get(edit.productId) !== oldCents) {
-      throw new PriceListError("errors.pricesMoved", 409);
+      throw new Refusal<PriceListErrorCode>("errors.pricesMoved", 409);
     }
     changes.push({ productId: edit.productId, oldCents, newCents: edit.priceCents });
   }
@@ -181,7 +182,7 @@ export async function bulkAdjustPrices(
     const items = await currentItems(tx, list.id);
     const changes: PriceChange[] = [];
     for (const productId of new Set(productIds)) {
-      if (!items.has(productId)) throw new PriceListError("errors.productNotFound", 400);
+      if (!items.has(productId)) throw new Refusal<PriceListErrorCode>("errors.productNotFound", 400);
       const old = items.get(productId) ?? null;
       if (old === null) continue;
       changes.push({ productId, oldCents: old, newCents: applyAdjustment(old, adjustment.type, adjustment.value) });
@@ -204,7 +205,7 @@ export async function addProductsToList(actor: Actor, listId: string, productIds
           .from(product)
           .where(and(inArray(product.id, ids), isNull(product.archivedAt)))
       : [];
-    if (products.length !== ids.length) throw new PriceListError("errors.productNotFound", 400);
+    if (products.length !== ids.length) throw new Refusal<PriceListErrorCode>("errors.productNotFound", 400);
     const items = await currentItems(tx, list.id);
     const parentItems = list.parentId ? await currentItems(tx, list.parentId) : new Map<string, number | null>();
     const type = list.adjustmentType as AdjustmentType | null;
@@ -236,7 +237,7 @@ export async function removeProductsFromList(actor: Actor, listId: string, produ
 export type ReapplyPreviewRow = { productId: string; oldCents: number | null; newCents: number | null };
 
 async function reapplyChanges(tx: Parameters<Parameters<typeof withTransaction>[0]>[0], list: LockedList) {
-  if (!list.parentId) throw new PriceListError("errors.noParent", 400);
+  if (!list.parentId) throw new Refusal<PriceListErrorCode>("errors.noParent", 400);
   const items = await currentItems(tx, list.id);
   const parentItems = await currentItems(tx, list.parentId);
   const type = list.adjustmentType as AdjustmentType | null;

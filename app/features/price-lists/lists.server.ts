@@ -4,7 +4,8 @@ import { db, preparedQuery, withTransaction, type Tx } from "~/db/client.server"
 import { customerPriceList, priceList, priceListItem, user } from "~/db/schema";
 import { recordActivity, diffFields } from "~/features/activity/record.server";
 import { applyAdjustment, type AdjustmentType } from "~/lib/money";
-import { PriceListError } from "./errors";
+import { Refusal } from "~/lib/refusal";
+import type { PriceListErrorCode } from "./errors";
 import {
   applyPriceChanges,
   currentItems,
@@ -311,7 +312,7 @@ export async function deletePriceList(actor: Actor, id: string) {
 export async function restoreDeletedPriceList(actor: Actor, id: string) {
   return withTransaction(async (tx) => {
     const list = await lockList(tx, id, { includeDeleted: true });
-    if (!list.deletedAt) throw new PriceListError("errors.notDeleted", 409);
+    if (!list.deletedAt) throw new Refusal<PriceListErrorCode>("errors.notDeleted", 409);
     const taken = await tx
       .select({ isPublic: priceList.isPublic, isDefault: priceList.isDefaultForCustomers })
       .from(priceList)

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import enPrices from "~/i18n/locales/en/prices.json";
+import type { TranslationKey } from "~/i18n/keys";
+import { ownKeyOr } from "~/lib/form-errors";
 import type { AdjustmentType } from "~/lib/money";
 
 /** Messages are keys of the prices namespace; the page translates them. */
@@ -31,23 +32,32 @@ export function parseAdjustment(type: AdjustmentType, text: string): number | nu
   return Math.abs(value) <= FIXED_LIMIT_CENTS ? value : null;
 }
 
+/** The messages of these schemas: keys of the prices namespace, each one checked by the compiler. */
+const errors = {
+  adjustmentInvalid: "errors.adjustmentInvalid",
+  descriptionTooLong: "errors.descriptionTooLong",
+  nameRequired: "errors.nameRequired",
+  nameTooLong: "errors.nameTooLong",
+  notFound: "errors.notFound",
+} as const satisfies Record<string, PricesErrorKey>;
+
 const checkbox = z
   .string()
   .optional()
   .transform((v) => v === "on" || v === "true");
 
 const name = z
-  .string({ error: "errors.nameRequired" })
+  .string({ error: errors.nameRequired })
   .trim()
-  .min(1, "errors.nameRequired")
-  .max(NAME_MAX, "errors.nameTooLong");
+  .min(1, errors.nameRequired)
+  .max(NAME_MAX, errors.nameTooLong);
 const description = z
   .string()
   .trim()
-  .max(DESCRIPTION_MAX, "errors.descriptionTooLong")
+  .max(DESCRIPTION_MAX, errors.descriptionTooLong)
   .optional()
   .transform((v) => v || null);
-const slug = z.string({ error: "errors.notFound" }).trim().min(1, "errors.notFound").max(80, "errors.notFound");
+const slug = z.string({ error: errors.notFound }).trim().min(1, errors.notFound).max(80, errors.notFound);
 
 const flags = { isPublic: checkbox, isDefaultForCustomers: checkbox, isTemplate: checkbox };
 
@@ -57,8 +67,8 @@ export const createListSchema = z
     name,
     description,
     source: z.string().trim().max(80).optional().default(""),
-    adjustmentType: z.enum(["none", "fixed", "percentage"], { error: "errors.adjustmentInvalid" }).default("none"),
-    adjustmentValue: z.string().trim().max(20, "errors.adjustmentInvalid").optional().default(""),
+    adjustmentType: z.enum(["none", "fixed", "percentage"], { error: errors.adjustmentInvalid }).default("none"),
+    adjustmentValue: z.string().trim().max(20, errors.adjustmentInvalid).optional().default(""),
     ...flags,
   })
   .transform((value, ctx) => {
@@ -67,7 +77,7 @@ export const createListSchema = z
     if (type && value.adjustmentValue !== "") {
       adjustment = parseAdjustment(type, value.adjustmentValue);
       if (adjustment === null) {
-        ctx.addIssue({ code: "custom", path: ["adjustmentValue"], message: "errors.adjustmentInvalid" });
+        ctx.addIssue({ code: "custom", path: ["adjustmentValue"], message: errors.adjustmentInvalid });
         return z.NEVER;
       }
     }
@@ -100,24 +110,13 @@ export const listActionSchemas = {
 type Schemas = typeof listActionSchemas;
 export type ListAction = { [K in keyof Schemas]: z.infer<Schemas[K]> }[keyof Schemas];
 
-export type PricesErrorKey = `errors.${keyof (typeof enPrices)["errors"]}`;
-export type PricesMessageKey = `messages.${keyof (typeof enPrices)["messages"]}`;
+export type PricesErrorKey = Extract<TranslationKey<"prices">, `errors.${string}`>;
+export type PricesMessageKey = Extract<TranslationKey<"prices">, `messages.${string}`>;
 
 /** What a list action answers: a message key, and on refusal the field errors. */
 export type ListActionResult =
   | { ok: true; intent: string; message: PricesMessageKey; slug?: string }
-  | { ok: false; intent: string; message: PricesMessageKey; errors: Record<string, PricesErrorKey> };
+  | { ok: false; intent: string; message: PricesMessageKey; errors: Partial<Record<string, PricesErrorKey>> };
 
-function isErrorKey(message: string): message is PricesErrorKey {
-  return message.startsWith("errors.") && Object.hasOwn(enPrices.errors, message.slice("errors.".length));
-}
-
-/** The first message of each field, keyed by field name ("form" for the rest). */
-export function fieldErrors(error: z.ZodError) {
-  const errors: Record<string, PricesErrorKey> = {};
-  for (const issue of error.issues) {
-    const key = typeof issue.path[0] === "string" ? issue.path[0] : "form";
-    errors[key] ??= isErrorKey(issue.message) ? issue.message : "errors.invalidInput";
-  }
-  return errors;
-}
+/** How the list forms word their messages (parseForm): their own keys, the general one for zod's own text. */
+export const listMessage = ownKeyOr<PricesErrorKey>(errors, "errors.invalidInput");

@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { db, withTransaction } from "~/db/client.server";
 import { priceList, priceListVersion, product, user } from "~/db/schema";
 import { recordActivity } from "~/features/activity/record.server";
-import { PriceListError } from "./errors";
+import { Refusal } from "~/lib/refusal";
+import type { PriceListErrorCode } from "./errors";
 import {
   applyPriceChanges,
   assertRevision,
@@ -69,7 +70,7 @@ async function findSnapshot(listId: string, number: number) {
     .select({ snapshot: priceListVersion.snapshot })
     .from(priceListVersion)
     .where(and(eq(priceListVersion.priceListId, listId), eq(priceListVersion.number, number)));
-  if (!row) throw new PriceListError("errors.versionNotFound", 404);
+  if (!row) throw new Refusal<PriceListErrorCode>("errors.versionNotFound", 404);
   return row.snapshot as VersionSnapshot;
 }
 

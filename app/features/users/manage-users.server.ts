@@ -7,29 +7,22 @@ import { isUniqueViolation } from "~/db/errors.server";
 import { session, user } from "~/db/schema";
 import { recordActivity } from "~/features/activity/record.server";
 import { logger } from "~/lib/logger.server";
-import { EmailTakenError, hashPassword, insertUserWithPassword } from "./create-user.server";
+import { Refusal } from "~/lib/refusal";
+import { withRefusals } from "~/lib/refusal.server";
+import { emailTaken, hashPassword, insertUserWithPassword } from "./create-user.server";
 import {
   USERS_PAGE_SIZE,
   type CreateUserInput,
   type UserAction,
+  type FieldErrors,
   type UserActionResult,
   type UserSearch,
   type UsersErrorKey,
+  type UsersSuccessKey,
 } from "./schema";
 import type { UserRowView } from "./types";
 
 export type Actor = { id: string };
-
-/** A refusal the admin can act on; `code` is a key of the users namespace. */
-export class UserActionError extends Error {
-  constructor(
-    readonly code: UsersErrorKey,
-    readonly status: 404 | 409,
-    readonly field = "form",
-  ) {
-    super(code);
-  }
-}
 
 function escapeLike(value: string) {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -91,7 +84,7 @@ async function lockUser(tx: Tx, id: string) {
     .from(user)
     .where(eq(user.id, id))
     .for("no key update");
-  if (!row) throw new UserActionError("errors.userNotFound", 404);
+  if (!row) throw new Refusal<UsersErrorKey>("errors.userNotFound", 404);
   return row;
 }
 
@@ -100,7 +93,7 @@ async function assertAnotherActiveAdmin(tx: Tx, exceptId: string) {
     .select({ others: count() })
     .from(user)
     .where(and(eq(user.role, "admin"), isActive, ne(user.id, exceptId)));
-  if (others === 0) throw new UserActionError("errors.lastAdmin", 409);
+  if (others === 0) throw new Refusal<UsersErrorKey>("errors.lastAdmin", 409);
 }
 
 /**
@@ -137,10 +130,8 @@ export async function createUser(actor: Actor, input: CreateUserInput, headers: 
       return newId;
     });
   } catch (error) {
-    if (error instanceof EmailTakenError || isUniqueViolation(error)) {
-      throw new UserActionError("errors.emailTaken", 409, "email");
-    }
-    throw error;
+    // Another admin may create the same email between the check and the insert.
+    throw isUniqueViolation(error) ? emailTaken() : error;
   }
   if (!invite) return { id, invited: false, inviteSent: false };
   try {
@@ -175,7 +166,7 @@ export async function changeUserRole(actor: Actor, input: { userId: string; role
 
 /** Disables sign-in (better-auth's ban) and ends every session; never the last active admin or oneself. */
 export async function disableUser(actor: Actor, input: { userId: string; reason?: string }) {
-  if (input.userId === actor.id) throw new UserActionError("errors.cannotDisableSelf", 409);
+  if (input.userId === actor.id) throw new Refusal<UsersErrorKey>("errors.cannotDisableSelf", 409);
   const reason = input.reason ? input.reason : null;
   return withTransaction(async (tx) => {
     await lockAdmins(tx);
@@ -229,8 +220,8 @@ export async function sendPasswordReset(actor: Actor, input: { userId: string },
     .select({ id: user.id, email: user.email, banned: user.banned })
     .from(user)
     .where(eq(user.id, input.userId));
-  if (!target) throw new UserActionError("errors.userNotFound", 404);
-  if (target.banned === true) throw new UserActionError("errors.userDisabled", 409);
+  if (!target) throw new Refusal<UsersErrorKey>("errors.userNotFound", 404);
+  if (target.banned === true) throw new Refusal<UsersErrorKey>("errors.userDisabled", 409);
   await auth().api.requestPasswordReset({ body: { email: target.email }, headers });
   await withTransaction((tx) =>
     recordActivity(tx, {
@@ -244,50 +235,50 @@ export async function sendPasswordReset(actor: Actor, input: { userId: string },
   );
 }
 
-/** Runs one validated action of the manage-users page and says what happened, as translation keys. */
+/** Does one validated action of the manage-users page and says what happened, as translation keys. */
+async function performUserAction(actor: Actor, action: UserAction, headers: Headers): Promise<UserActionResult> {
+  const intent = action.intent;
+  // Asking for what already is (the same role, an account already enabled) is no error: it says so.
+  const changedOrNot = (done: { changed: boolean }, message: UsersSuccessKey): UserActionResult => ({
+    ok: true,
+    intent,
+    tone: "success",
+    message: done.changed ? message : "success.unchanged",
+  });
+  switch (action.intent) {
+    case "create": {
+      const result = await createUser(actor, action, headers);
+      const values = { email: action.email };
+      if (!result.invited) return { ok: true, intent, tone: "success", message: "success.created", values };
+      if (result.inviteSent) return { ok: true, intent, tone: "success", message: "success.invited", values };
+      return { ok: true, intent, tone: "warning", message: "success.createdInviteFailed", values };
+    }
+    case "role":
+      return changedOrNot(await changeUserRole(actor, action), "success.roleChanged");
+    case "disable":
+      return changedOrNot(await disableUser(actor, action), "success.disabled");
+    case "enable":
+      return changedOrNot(await enableUser(actor, action), "success.enabled");
+    case "reset": {
+      await sendPasswordReset(actor, action, headers);
+      return { ok: true, intent, tone: "success", message: "success.resetSent" };
+    }
+  }
+}
+
+/** Runs one validated action of the manage-users page; a refusal is shown beside its field, or above the form. */
 export async function runUserAction(actor: Actor, action: UserAction, headers: Headers): Promise<UserActionResult> {
   const intent = action.intent;
-  try {
-    switch (action.intent) {
-      case "create": {
-        const result = await createUser(actor, action, headers);
-        const values = { email: action.email };
-        if (!result.invited) return { ok: true, intent, tone: "success", message: "success.created", values };
-        if (result.inviteSent) return { ok: true, intent, tone: "success", message: "success.invited", values };
-        return { ok: true, intent, tone: "warning", message: "success.createdInviteFailed", values };
-      }
-      case "role": {
-        const result = await changeUserRole(actor, action);
-        return {
-          ok: true,
-          intent,
-          tone: "success",
-          message: result.changed ? "success.roleChanged" : "success.unchanged",
-        };
-      }
-      case "disable": {
-        const result = await disableUser(actor, action);
-        return {
-          ok: true,
-          intent,
-          tone: "success",
-          message: result.changed ? "success.disabled" : "success.unchanged",
-        };
-      }
-      case "enable": {
-        const result = await enableUser(actor, action);
-        return { ok: true, intent, tone: "success", message: result.changed ? "success.enabled" : "success.unchanged" };
-      }
-      case "reset": {
-        await sendPasswordReset(actor, action, headers);
-        return { ok: true, intent, tone: "success", message: "success.resetSent" };
-      }
-    }
-  } catch (error) {
-    if (error instanceof UserActionError) {
-      return { ok: false, intent, status: error.status, errors: { [error.field]: error.code } };
-    }
-    logger.error({ err: error, intent, actorId: actor.id }, "user management action failed");
-    return { ok: false, intent, status: 500, errors: { form: "errors.unexpected" } };
-  }
+  const { result } = await withRefusals<UserActionResult>(() => performUserAction(actor, action, headers), {
+    log: "user management action failed",
+    context: { intent, actorId: actor.id },
+    failed: { ok: false, intent, status: 500, errors: { form: "errors.unexpected" } },
+    refused: (refusal) => ({
+      ok: false,
+      intent,
+      status: refusal.status,
+      errors: (refusal.fieldErrors ?? { form: refusal.code }) as FieldErrors,
+    }),
+  });
+  return result;
 }

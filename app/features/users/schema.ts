@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { roles } from "~/auth/permissions";
-import enUsers from "~/i18n/locales/en/users.json";
+import type { TranslationKey } from "~/i18n/keys";
+import { ownKeyOr, parseForm } from "~/lib/form-errors";
 
 /** Error messages are keys of the users namespace; the page translates them. */
 export const NAME_MAX = 100;
@@ -14,34 +15,52 @@ export const USERS_PAGE_SIZE = 20;
 // Letters of any language, digits, spaces and the punctuation real and business names use; markup is refused.
 const NAME_PATTERN = /^[\p{L}\p{M}\p{N} .,'’&-]+$/u;
 
-const userId = z.string().trim().min(1, "errors.userNotFound").max(64, "errors.userNotFound");
-const role = z.enum(roles, { error: "errors.roleInvalid" });
+/** The messages of these schemas: keys of the users namespace, each one checked by the compiler. */
+const errors = {
+  emailInvalid: "errors.emailInvalid",
+  emailRequired: "errors.emailRequired",
+  emailTooLong: "errors.emailTooLong",
+  modeInvalid: "errors.modeInvalid",
+  nameInvalid: "errors.nameInvalid",
+  nameRequired: "errors.nameRequired",
+  nameTooLong: "errors.nameTooLong",
+  passwordRequired: "errors.passwordRequired",
+  passwordTooLong: "errors.passwordTooLong",
+  passwordTooShort: "errors.passwordTooShort",
+  reasonTooLong: "errors.reasonTooLong",
+  roleInvalid: "errors.roleInvalid",
+  unknownAction: "errors.unknownAction",
+  userNotFound: "errors.userNotFound",
+} as const satisfies Record<string, UsersErrorKey>;
+
+const userId = z.string().trim().min(1, errors.userNotFound).max(64, errors.userNotFound);
+const role = z.enum(roles, { error: errors.roleInvalid });
 
 export const createUserSchema = z
   .object({
     intent: z.literal("create"),
     name: z
-      .string({ error: "errors.nameRequired" })
+      .string({ error: errors.nameRequired })
       .trim()
-      .min(1, "errors.nameRequired")
-      .max(NAME_MAX, "errors.nameTooLong")
-      .regex(NAME_PATTERN, "errors.nameInvalid"),
+      .min(1, errors.nameRequired)
+      .max(NAME_MAX, errors.nameTooLong)
+      .regex(NAME_PATTERN, errors.nameInvalid),
     email: z
-      .string({ error: "errors.emailRequired" })
+      .string({ error: errors.emailRequired })
       .trim()
       .toLowerCase()
-      .min(1, "errors.emailRequired")
-      .max(EMAIL_MAX, "errors.emailTooLong")
-      .pipe(z.email({ error: "errors.emailInvalid" })),
+      .min(1, errors.emailRequired)
+      .max(EMAIL_MAX, errors.emailTooLong)
+      .pipe(z.email({ error: errors.emailInvalid })),
     role,
-    mode: z.enum(["password", "invite"], { error: "errors.modeInvalid" }),
-    password: z.string().max(PASSWORD_MAX, "errors.passwordTooLong").optional(),
+    mode: z.enum(["password", "invite"], { error: errors.modeInvalid }),
+    password: z.string().max(PASSWORD_MAX, errors.passwordTooLong).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.mode !== "password") return;
-    if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: "errors.passwordRequired" });
+    if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: errors.passwordRequired });
     else if (value.password.length < PASSWORD_MIN)
-      ctx.addIssue({ code: "custom", path: ["password"], message: "errors.passwordTooShort" });
+      ctx.addIssue({ code: "custom", path: ["password"], message: errors.passwordTooShort });
   });
 
 export const changeRoleSchema = z.object({ intent: z.literal("role"), userId, role });
@@ -49,7 +68,7 @@ export const changeRoleSchema = z.object({ intent: z.literal("role"), userId, ro
 export const disableUserSchema = z.object({
   intent: z.literal("disable"),
   userId,
-  reason: z.string().trim().max(BAN_REASON_MAX, "errors.reasonTooLong").optional(),
+  reason: z.string().trim().max(BAN_REASON_MAX, errors.reasonTooLong).optional(),
 });
 
 export const enableUserSchema = z.object({ intent: z.literal("enable"), userId });
@@ -59,7 +78,7 @@ export const sendResetSchema = z.object({ intent: z.literal("reset"), userId });
 export const userActionSchema = z.discriminatedUnion(
   "intent",
   [createUserSchema, changeRoleSchema, disableUserSchema, enableUserSchema, sendResetSchema],
-  { error: "errors.unknownAction" },
+  { error: errors.unknownAction },
 );
 
 export type CreateUserInput = z.infer<typeof createUserSchema>;
@@ -70,13 +89,9 @@ export const userSearchSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 
-export type UsersErrorKey = `errors.${keyof (typeof enUsers)["errors"]}`;
-export type UsersSuccessKey = `success.${keyof (typeof enUsers)["success"]}`;
-export type FieldErrors = Record<string, UsersErrorKey>;
-
-function isErrorKey(message: string): message is UsersErrorKey {
-  return message.startsWith("errors.") && Object.hasOwn(enUsers.errors, message.slice("errors.".length));
-}
+export type UsersErrorKey = Extract<TranslationKey<"users">, `errors.${string}`>;
+export type UsersSuccessKey = Extract<TranslationKey<"users">, `success.${string}`>;
+export type FieldErrors = Partial<Record<string, UsersErrorKey>>;
 
 /**
  * What an action of the manage-users page answers: translation keys, never raw error text. The
@@ -92,13 +107,14 @@ export function parseUserSearch(params: URLSearchParams): UserSearch {
   return userSearchSchema.parse({ q: params.get("q") ?? "", page: params.get("page") ?? "1" });
 }
 
-/** The first message per field, as translation keys. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? String(issue.path[0]) : "form";
-    if (field === "intent") errors.form ??= "errors.unknownAction";
-    else errors[field] ??= isErrorKey(issue.message) ? issue.message : "errors.invalidInput";
-  }
-  return errors;
+/**
+ * Checks a form of the manage-users page: the first message of each field, as a translation key
+ * (the general one for zod's own text); an unknown intent is the form's error, as no field shows it.
+ */
+export function parseUserAction(input: Record<string, unknown>) {
+  const parsed = parseForm(userActionSchema, input, ownKeyOr<UsersErrorKey>(errors, "errors.invalidInput"));
+  if (parsed.ok) return parsed;
+  const { intent, ...fieldErrors }: FieldErrors = parsed.fieldErrors;
+  if (intent) fieldErrors.form ??= errors.unknownAction;
+  return { ok: false as const, fieldErrors };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { FormRefused, readLimitedForm } from "~/lib/limited-form.server";
+import { Refusal } from "~/lib/refusal";
 import { config } from "~/config.server";
 import { maxInputPixels, pdfThumbnail, pdfThumbnailPoints } from "~/services/images/resize.server";
 import { storeOriginal, UPLOAD_PREFIX } from "~/services/images/storage.server";
@@ -11,12 +12,11 @@ const MAX_STORED_SIDE = 2000;
 
 const acceptedFormats = new Set(["jpeg", "png", "gif", "webp"]);
 
-export type UploadRefusal = "tooLarge" | "notAnImage" | "noFile" | "failed";
-
-export class UploadRefused extends Error {
-  constructor(readonly reason: UploadRefusal) {
-    super(reason);
-  }
+/** A picture refused, in the image dialog's words: why, beneath its "could not upload". */
+function refuseUpload(reason: "tooLarge" | "notAnImage" | "noFile") {
+  return new Refusal("manage.image.uploadFailed", reason === "tooLarge" ? 413 : 400, {
+    data: { reason: `manage.image.reasons.${reason}` },
+  });
 }
 
 /** The form of an upload request, read only up to the size an allowed image can need. */
@@ -24,7 +24,7 @@ export async function readUploadForm(request: Request): Promise<FormData> {
   try {
     return await readLimitedForm(request, MAX_IMAGE_BYTES);
   } catch (error) {
-    throw new UploadRefused(error instanceof FormRefused && error.reason === "tooLarge" ? "tooLarge" : "noFile");
+    throw refuseUpload(error instanceof FormRefused && error.reason === "tooLarge" ? "tooLarge" : "noFile");
   }
 }
 
@@ -34,8 +34,8 @@ export async function readUploadForm(request: Request): Promise<FormData> {
  * canvas). Re-encoding drops anything but the picture (metadata, trailing data, scripts).
  */
 export async function reencodeImage(bytes: Buffer): Promise<Buffer> {
-  if (bytes.byteLength === 0) throw new UploadRefused("noFile");
-  if (bytes.byteLength > MAX_IMAGE_BYTES) throw new UploadRefused("tooLarge");
+  if (bytes.byteLength === 0) throw refuseUpload("noFile");
+  if (bytes.byteLength > MAX_IMAGE_BYTES) throw refuseUpload("tooLarge");
   const { default: sharp } = await import("sharp");
   let format: string | undefined;
   let pages = 1;
@@ -44,9 +44,9 @@ export async function reencodeImage(bytes: Buffer): Promise<Buffer> {
     format = meta.format;
     pages = meta.pages ?? 1;
   } catch {
-    throw new UploadRefused("notAnImage");
+    throw refuseUpload("notAnImage");
   }
-  if (!format || !acceptedFormats.has(format)) throw new UploadRefused("notAnImage");
+  if (!format || !acceptedFormats.has(format)) throw refuseUpload("notAnImage");
   try {
     const animated = pages > 1;
     const pipeline = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: "error", animated });
@@ -56,14 +56,14 @@ export async function reencodeImage(bytes: Buffer): Promise<Buffer> {
       .webp({ quality: 85, effort: 4 })
       .toBuffer();
   } catch {
-    throw new UploadRefused("notAnImage");
+    throw refuseUpload("notAnImage");
   }
 }
 
 /** Stores a re-encoded picture under a key never used before, so nothing cached is ever stale. */
 export async function storeProductImage(file: unknown): Promise<string> {
-  if (!(file instanceof File) || file.size === 0) throw new UploadRefused("noFile");
-  if (file.size > MAX_IMAGE_BYTES) throw new UploadRefused("tooLarge");
+  if (!(file instanceof File) || file.size === 0) throw refuseUpload("noFile");
+  if (file.size > MAX_IMAGE_BYTES) throw refuseUpload("tooLarge");
   const encoded = await reencodeImage(Buffer.from(await file.arrayBuffer()));
   const key = `${UPLOAD_PREFIX}/${randomUUID()}.webp`;
   await storeOriginal(key, encoded, "image/webp");

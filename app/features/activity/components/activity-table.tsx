@@ -1,16 +1,12 @@
+import { hasText } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
-import enActivity from "~/i18n/locales/en/activity.json";
 import { cn } from "~/lib/cn";
 import { activitySearch, hasActiveFilters, type ActivityFilters } from "../schema";
 import type { ActivityEntryView } from "../types";
 import { ChangeList } from "./change-list";
-
-function isKeyOf<T extends object>(table: T, key: string): key is Extract<keyof T, string> {
-  return Object.hasOwn(table, key);
-}
 
 const muted = "text-slate-700 dark:text-slate-300";
 const linkClass = "font-medium text-brand-800 underline underline-offset-2 hover:no-underline dark:text-brand-100";
@@ -37,8 +33,8 @@ const actionTone: Record<string, string> = {
 };
 
 function ActionBadge({ action }: { action: string }) {
-  const { t } = useTranslation("activity");
-  const label = isKeyOf(enActivity.actions, action) ? t(`actions.${action}`) : action;
+  const { t, i18n } = useTranslation("activity");
+  const label = hasText(i18n, "activity", "actions", action) ? t(`actions.${action}`) : action;
   return (
     <span
       className={cn(
@@ -64,9 +60,11 @@ function Actor({ actor }: { actor: ActivityEntryView["actor"] }) {
 }
 
 function Entity({ entry }: { entry: ActivityEntryView }) {
-  const { t } = useTranslation("activity");
+  const { t, i18n } = useTranslation("activity");
   const { entity, note } = entry;
-  const type = isKeyOf(enActivity.entities, entry.entityType) ? t(`entities.${entry.entityType}`) : entry.entityType;
+  const type = hasText(i18n, "activity", "entities", entry.entityType)
+    ? t(`entities.${entry.entityType}`)
+    : entry.entityType;
   const name = entity.name ?? t("entity.unnamed");
   return (
     <>

@@ -89,11 +89,7 @@ function adjustmentTypeIn(rows: ChangeRow[], side: "before" | "after"): Scalar |
 
 function RowValue({ row, rows }: { row: ChangeRow; rows: ChangeRow[] }) {
   const { t, i18n } = useTranslation("activity");
-  const ctx = (side: "before" | "after"): FormatContext => ({
-    t,
-    lang: i18n.language,
-    adjustmentType: adjustmentTypeIn(rows, side),
-  });
+  const ctx = (side: "before" | "after"): FormatContext => ({ i18n, adjustmentType: adjustmentTypeIn(rows, side) });
   if (row.kind === "value") return <ValueText ctx={ctx("after")} field={row.field} value={row.value} />;
   if (Array.isArray(row.before) && Array.isArray(row.after)) {
     return <ListDiff ctx={ctx("after")} field={row.field} before={row.before} after={row.after} />;

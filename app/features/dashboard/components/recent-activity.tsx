@@ -1,16 +1,11 @@
+import { hasText } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { DateTime } from "~/components/ui/date-time";
-import enDashboard from "~/i18n/locales/en/dashboard.json";
 import type { RecentActivity as Entry } from "../types";
 
-function isKeyOf<T extends object>(table: T, key: string): key is Extract<keyof T, string> {
-  return Object.hasOwn(table, key);
-}
-
 export function RecentActivity({ entries }: { entries: Entry[] }) {
-  const { t } = useTranslation("dashboard");
-  const labels = enDashboard.activity;
+  const { t, i18n } = useTranslation("dashboard");
   return (
     <section aria-labelledby="activity-heading" className="space-y-3">
       <div className="flex items-baseline justify-between gap-4">
@@ -27,8 +22,10 @@ export function RecentActivity({ entries }: { entries: Entry[] }) {
         <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
           {entries.map((e) => {
             const actor = e.actorName ?? t("activity.system");
-            const action = isKeyOf(labels.actions, e.action) ? t(`activity.actions.${e.action}`) : e.action;
-            const entity = isKeyOf(labels.entities, e.entityType)
+            const action = hasText(i18n, "dashboard", "activity.actions", e.action)
+              ? t(`activity.actions.${e.action}`)
+              : e.action;
+            const entity = hasText(i18n, "dashboard", "activity.entities", e.entityType)
               ? t(`activity.entities.${e.entityType}`)
               : e.entityType;
             return (

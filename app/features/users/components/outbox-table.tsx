@@ -1,14 +1,10 @@
+import { hasText } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/use-translation";
 import { DateTime } from "~/components/ui/date-time";
-import enUsers from "~/i18n/locales/en/users.json";
 import type { OutboxView } from "../types";
 
 const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300";
 const td = "px-3 py-2 align-top text-sm";
-
-function isKeyOf<T extends object>(table: T, key: string): key is Extract<keyof T, string> {
-  return Object.hasOwn(table, key);
-}
 
 const statusTone: Record<string, string> = {
   pending: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
@@ -18,8 +14,7 @@ const statusTone: Record<string, string> = {
 
 /** With no mail server, an admin opens a message here and hands its link over. */
 export function OutboxTable({ messages }: { messages: OutboxView[] }) {
-  const { t } = useTranslation("users");
-  const labels = enUsers.outbox;
+  const { t, i18n } = useTranslation("users");
   return (
     <section aria-labelledby="outbox-heading" className="space-y-4">
       <h2 id="outbox-heading" className="text-lg font-semibold">
@@ -69,9 +64,13 @@ export function OutboxTable({ messages }: { messages: OutboxView[] }) {
                   <td className={`${td} whitespace-nowrap`}>
                     <DateTime value={m.createdAt} />
                   </td>
-                  <td className={td}>{isKeyOf(labels.kinds, m.kind) ? t(`outbox.kinds.${m.kind}`) : m.kind}</td>
                   <td className={td}>
-                    {isKeyOf(labels.channels, m.channel) ? t(`outbox.channels.${m.channel}`) : m.channel}
+                    {hasText(i18n, "users", "outbox.kinds", m.kind) ? t(`outbox.kinds.${m.kind}`) : m.kind}
+                  </td>
+                  <td className={td}>
+                    {hasText(i18n, "users", "outbox.channels", m.channel)
+                      ? t(`outbox.channels.${m.channel}`)
+                      : m.channel}
                   </td>
                   <td className={`${td} [overflow-wrap:anywhere]`}>{m.recipient}</td>
                   <td className={td}>
@@ -89,7 +88,9 @@ export function OutboxTable({ messages }: { messages: OutboxView[] }) {
                   </td>
                   <td className={td}>
                     <span className={`rounded px-2 py-0.5 ${statusTone[m.status] ?? ""}`}>
-                      {isKeyOf(labels.statuses, m.status) ? t(`outbox.statuses.${m.status}`) : m.status}
+                      {hasText(i18n, "users", "outbox.statuses", m.status)
+                        ? t(`outbox.statuses.${m.status}`)
+                        : m.status}
                     </span>
                   </td>
                   <td className={td}>{m.attempts}</td>
