@@ -63,7 +63,7 @@ await runTool(
   async () => {
     const { MAX_IMPORT_FILE_BYTES, checkFileSize, FORMAT_KEYS } = await import("../app/features/imports/engine");
     const { importQuickBooksFile, allRunRows } = await import("../app/features/imports/run/import-file.server");
-    const { ImportRunError } = await import("../app/features/imports/run/run.server");
+    const { Refusal } = await import("../app/lib/refusal");
     const { importTranslator, rejectionText } = await import("../app/features/imports/run/texts.server");
     const { OUTCOME_KEYS } = await import("../app/features/imports/run/run-messages");
     const t = importTranslator("en");
@@ -89,7 +89,7 @@ await runTool(
             collectRows: dryRun,
           });
     } catch (error) {
-      if (error instanceof ImportRunError) throw new CliError(t(error.key, error.values));
+      if (error instanceof Refusal) throw new CliError(t(error.code, error.values));
       throw error;
     }
 

@@ -1,5 +1,5 @@
-/** The statuses of a refusal: each one the person can act on, none of them the server's fault. */
-export type RefusalStatus = 400 | 403 | 404 | 409 | 413;
+/** The statuses of a refusal: each one the person can act on (401: sign in again), none of them the server's fault. */
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413;
 
 export type RefusalDetails = {
   /** The message's placeholders. */

@@ -1,6 +1,6 @@
 import { getLang, requirePermission } from "~/auth/guards.server";
 import { exportImportRowsCsv } from "~/features/imports/run/export.server";
-import { ImportRunError } from "~/features/imports/run/run.server";
+import { Refusal } from "~/lib/refusal";
 import { finalStatusFilter } from "~/features/imports/screen/api.server";
 import type { Route } from "./+types/import-quickbooks-run-results";
 
@@ -25,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof ImportRunError && error.code === "runNotFound") {
+    if (error instanceof Refusal && error.code === "run.errors.runNotFound") {
       return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
     }
     throw error;

@@ -103,7 +103,10 @@ describe(`abandoned import runs (${test.kind})`, () => {
     expect(entry.changes).toMatchObject({ outcome: "failed", counts: { totalProcessed: 25, created } });
 
     // The page coming back: its next batch is refused, its summary is the stored one.
-    await expect(applyImportBatch(run.id, 2, batch(2))).rejects.toMatchObject({ code: "runClosed", status: 409 });
+    await expect(applyImportBatch(run.id, 2, batch(2))).rejects.toMatchObject({
+      code: "run.errors.runClosed",
+      status: 409,
+    });
     expect(await finishImportRun(run.id)).toEqual(view?.summary);
     // Ended once: a second sweep finds nothing.
     expect(await endAbandonedImportRuns(later(ABANDONED_AFTER_MINUTES + 60))).toBe(0);

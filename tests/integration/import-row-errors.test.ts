@@ -5,6 +5,7 @@
  */
 import { and, count, eq, inArray } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { Refusal } from "../../app/lib/refusal";
 import { db } from "../../app/db/client.server";
 import { importBatch, priceHistory, priceList, priceListItem, product } from "../../app/db/schema";
 import { indexExisting, planImport, understandText } from "../../app/features/imports/engine";
@@ -12,7 +13,7 @@ import { findExistingProducts } from "../../app/features/imports/run/existing.se
 import { importQuickBooksFile } from "../../app/features/imports/run/import-file.server";
 import type { PreparedRow } from "../../app/features/imports/engine/prepare";
 import { applyImportBatch, applyPreparedBatch } from "../../app/features/imports/run/batch.server";
-import { finishImportRun, ImportRunError, loadRun, startImportRun } from "../../app/features/imports/run/run.server";
+import { finishImportRun, loadRun, startImportRun } from "../../app/features/imports/run/run.server";
 import type { StoredRowResult } from "../../app/features/imports/run/rows.server";
 import { rowMessageText } from "../../app/features/imports/run/texts.server";
 import { setImportFaultsForTests } from "../../app/features/imports/run/batch.server";
@@ -454,7 +455,7 @@ describe(`rows the server could not read (${test.kind})`, () => {
       applyImportBatch(view.id, 1, [
         { row: 1, line: 2, cells: ["AVO\u000048", "AGUACATE", "", "Inventory", "1", "1"] },
       ]),
-    ).rejects.toBeInstanceOf(ImportRunError);
+    ).rejects.toBeInstanceOf(Refusal);
     expect((await db().select({ n: count() }).from(importBatch))[0].n).toBe(0);
     expect((await db().select({ n: count() }).from(product))[0].n).toBe(0);
   });

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { Refusal } from "../../app/lib/refusal";
 import { db } from "../../app/db/client.server";
 import {
   activity,
@@ -27,7 +28,6 @@ import { applyImportBatch, recordFailedBatch } from "../../app/features/imports/
 import {
   finishImportRun,
   getImportRun,
-  ImportRunError,
   listImportRuns,
   startImportRun,
 } from "../../app/features/imports/run/run.server";
@@ -267,8 +267,8 @@ describe(`the import screen's path (${test.kind})`, () => {
     expect(await total(priceHistory)).toBe(first.rows.filter((r) => r.dbPriceStatus === "success").length);
 
     // Rows that do not belong to the batch, or a batch beyond the run, are refused.
-    await expect(applyImportBatch(run.id, 2, batch)).rejects.toMatchObject({ code: "badBatch" });
-    await expect(applyImportBatch(run.id, 3, [])).rejects.toBeInstanceOf(ImportRunError);
+    await expect(applyImportBatch(run.id, 2, batch)).rejects.toMatchObject({ code: "run.errors.badBatch" });
+    await expect(applyImportBatch(run.id, 3, [])).rejects.toBeInstanceOf(Refusal);
   });
 
   it("the server reads the cells itself: what a browser claims about a row is not used", async () => {
@@ -297,16 +297,16 @@ describe(`the import screen's path (${test.kind})`, () => {
     };
     const base = { actor: seller, listSlug, fileName: "x.csv", format, totalRows: 3 };
     await expect(startImportRun({ ...base, listSlug: " " })).rejects.toMatchObject({
-      key: "run.errors.listRequired",
+      code: "run.errors.listRequired",
     });
     await expect(startImportRun({ ...base, actor: null })).rejects.toMatchObject({
-      key: "run.errors.notAuthenticated",
+      code: "run.errors.notAuthenticated",
     });
     await expect(startImportRun({ ...base, listSlug: "no-such-list" })).rejects.toMatchObject({
-      key: "run.errors.listNotFound",
+      code: "run.errors.listNotFound",
     });
     await expect(startImportRun({ ...base, format: { headers: ["a", "b"], delimiter: "," } })).rejects.toMatchObject({
-      key: "run.errors.badFormat",
+      code: "run.errors.badFormat",
     });
     expect((await db().select({ n: count() }).from(importRun))[0].n).toBe(0);
   });

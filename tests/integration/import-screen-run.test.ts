@@ -684,7 +684,7 @@ describe(`a background import from the screen (${test.kind})`, () => {
     } finally {
       await db().execute(sql`alter table import_file_away rename to import_file`);
     }
-    expect([called.status, called.body]).toEqual([500, { ok: false, error: "run.errors.startFailed", values: {} }]);
+    expect([called.status, called.body]).toEqual([500, { ok: false, error: "run.errors.startFailed" }]);
     expect(en.import.run.errors.startFailed).toBe(
       "Error initiating the import process. Please check logs or try again.",
     );

@@ -18,7 +18,7 @@ import {
 import { toRowResult } from "../engine/results";
 import { createModelNamer, modelSettings } from "./model.server";
 import { storedRows, storeRows, withText, type StoredRowResult } from "./rows.server";
-import { expectedRows, ImportRunError, isClosed, loadRun, MAX_CELLS, MAX_ROWS, type LoadedRun } from "./run.server";
+import { expectedRows, isClosed, loadRun, MAX_CELLS, MAX_ROWS, runRefusal, type LoadedRun } from "./run.server";
 import { MAX_BATCH_ATTEMPTS } from "./run-messages";
 import { writeBatch } from "./write.server";
 
@@ -226,7 +226,7 @@ export async function applyPreparedBatch(
     return { status: "applied", batchNumber, attempt, repeated: false, rows: results };
   } catch (error) {
     if (error instanceof BatchAlreadyRecorded) return answerStored(run.id, batchNumber);
-    if (error instanceof RunAlreadyClosed) throw new ImportRunError("runClosed", 409);
+    if (error instanceof RunAlreadyClosed) throw runRefusal("runClosed", 409);
     const detail = error instanceof Error ? error.message.slice(0, 500) : String(error);
     logger.warn({ err: error, runId: run.id, batchNumber, attempt }, "import batch failed");
     if (attempt < MAX_BATCH_ATTEMPTS) {
@@ -257,7 +257,7 @@ async function recordFailure(
     };
   } catch (error) {
     if (error instanceof BatchAlreadyRecorded) return answerStored(run.id, batchNumber);
-    if (error instanceof RunAlreadyClosed) throw new ImportRunError("runClosed", 409);
+    if (error instanceof RunAlreadyClosed) throw runRefusal("runClosed", 409);
     throw error;
   }
 }
@@ -300,11 +300,11 @@ function runDuplicates(run: LoadedRun): Duplicates {
 
 function checkBatch(run: LoadedRun, batchNumber: number, rows: z.output<typeof rowsSchema>) {
   if (!Number.isInteger(batchNumber) || batchNumber < 1 || batchNumber > run.totalBatches) {
-    throw new ImportRunError("badBatch", 400, { n: String(batchNumber) });
+    throw runRefusal("badBatch", 400, { values: { n: String(batchNumber) } });
   }
   const { first, last } = expectedRows(run, batchNumber);
   const fits = rows.length === last - first + 1 && rows.every((r, i) => r.row === first + i);
-  if (!fits) throw new ImportRunError("badBatch", 400, { n: batchNumber });
+  if (!fits) throw runRefusal("badBatch", 400, { values: { n: batchNumber } });
 }
 
 /**
@@ -314,11 +314,11 @@ function checkBatch(run: LoadedRun, batchNumber: number, rows: z.output<typeof r
 async function openBatch(runId: string, batchNumber: number, rows: BatchRowInput[]) {
   const run = await loadRun(runId);
   const parsed = rowsSchema.safeParse(rows);
-  if (!parsed.success) throw new ImportRunError("badBatch", 400, { n: batchNumber });
+  if (!parsed.success) throw runRefusal("badBatch", 400, { values: { n: batchNumber } });
   checkBatch(run, batchNumber, parsed.data);
   const stored = await storedBatch(run.id, batchNumber);
   if (stored && stored.status !== "retrying") return { answer: await answerStored(run.id, batchNumber) };
-  if (isClosed(run)) throw new ImportRunError("runClosed", 409);
+  if (isClosed(run)) throw runRefusal("runClosed", 409);
   const raws = parsed.data.map((r) => rawRowFromCells(r.row, r.line ?? null, r.cells, run.context.format));
   return { answer: null, run, stored, raws };
 }

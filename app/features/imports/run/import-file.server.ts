@@ -13,7 +13,7 @@ import { matchKeys, planImport } from "../engine/plan/plan";
 import { findExistingProducts } from "./existing.server";
 import { duplicatesFrom, nameAndPrepare, type Duplicates } from "../engine/prepare";
 import { applyPreparedBatchWithRetries, namerFor, recordedBatches, type BatchOutcome } from "./batch.server";
-import { finishImportRun, ImportRunError, insertRun, loadRun, type LoadedRun } from "./run.server";
+import { finishImportRun, insertRun, loadRun, runRefusal, type LoadedRun } from "./run.server";
 import { storedRows } from "./rows.server";
 import type { ImportMode, ImportSummary } from "./run-messages";
 import type { DetectedFormat, Rejection } from "../engine/types";
@@ -155,13 +155,13 @@ export async function importQuickBooksFile(input: ImportFileInput): Promise<Impo
   const batchSize = input.batchSize ?? DEFAULT_BATCH_SIZE;
   const scan = await scanImportFile(input.bytes);
   if (!scan.ok) return { ok: false, rejection: scan.rejection, summary: null, rows: [] };
-  if (input.newListName === undefined && !input.listSlug?.trim()) throw new ImportRunError("listRequired", 400);
+  if (input.newListName === undefined && !input.listSlug?.trim()) throw runRefusal("listRequired", 400);
   if (input.dryRun) return dryRun(input, scan, batchSize);
 
   let listSlug = input.listSlug?.trim() ?? "";
   if (input.newListName !== undefined) {
     const name = input.newListName.trim();
-    if (!name) throw new ImportRunError("listRequired", 400);
+    if (!name) throw runRefusal("listRequired", 400);
     const created = await createPriceList(input.actor, emptyListInput(name));
     listSlug = created.slug;
   }
@@ -207,7 +207,7 @@ async function planListId(listSlug: string | undefined): Promise<string | null> 
     .select({ id: priceList.id })
     .from(priceList)
     .where(and(eq(priceList.slug, listSlug), isNull(priceList.deletedAt)));
-  if (!list) throw new ImportRunError("listNotFound", 404);
+  if (!list) throw runRefusal("listNotFound", 404);
   return list.id;
 }
 

@@ -15,9 +15,9 @@ import {
   failImportRun,
   finishImportRun,
   getImportRun,
-  ImportRunError,
   insertRun,
   loadRun,
+  runRefusal,
   type ImportRunView,
   type RunContext,
 } from "./run.server";
@@ -41,16 +41,14 @@ export const IMPORT_JOB = "import";
 /** A job given up after this many claims (a file that keeps crashing its worker). */
 const MAX_JOB_ATTEMPTS = 5;
 
-export type BackgroundStart =
-  | { ok: true; run: ImportRunView }
-  | { ok: false; rejection: Rejection; error: null }
-  | { ok: false; rejection: null; error: ImportRunError };
+export type BackgroundStart = { ok: true; run: ImportRunView } | { ok: false; rejection: Rejection };
 
 /**
  * Hands a file to the server: refused at once when it is too large, not text or has no QuickBooks
  * columns (nothing is stored); otherwise stored with its run and job. The rest of the reading
  * (a quote left open near the end…) happens in the job, and a refusal there fails the run with
- * nothing written. A failure to store answers 'Error initiating the import process…' (`startFailed`).
+ * nothing written. No signed-in person, no list or an unknown list throw a `Refusal`; a failure
+ * to store throws, and nothing is stored.
  */
 export async function startBackgroundImport(input: {
   actor: Actor | null;
@@ -59,46 +57,39 @@ export async function startBackgroundImport(input: {
   bytes: Uint8Array;
   batchSize?: number;
 }): Promise<BackgroundStart> {
-  if (!input.actor?.id) return { ok: false, rejection: null, error: new ImportRunError("notAuthenticated", 401) };
-  if (!input.listSlug.trim()) return { ok: false, rejection: null, error: new ImportRunError("listRequired", 400) };
+  if (!input.actor?.id) throw runRefusal("notAuthenticated", 401);
+  if (!input.listSlug.trim()) throw runRefusal("listRequired", 400);
   const tooLarge = checkFileSize(input.bytes.byteLength);
-  if (tooLarge) return { ok: false, rejection: tooLarge, error: null };
+  if (tooLarge) return { ok: false, rejection: tooLarge };
   const decoded = decodeFile(input.bytes);
-  if (!decoded.ok) return { ok: false, rejection: decoded.rejection, error: null };
+  if (!decoded.ok) return { ok: false, rejection: decoded.rejection };
   const detected = detectFormat(decoded.text);
-  if (!detected.ok) return { ok: false, rejection: detected.rejection, error: null };
+  if (!detected.ok) return { ok: false, rejection: detected.rejection };
 
-  let runId: string;
-  try {
-    runId = await withTransaction(async (tx) => {
-      const run = await insertRun(tx, {
-        actor: input.actor,
-        listSlug: input.listSlug.trim(),
-        fileName: input.fileName,
-        format: detected.format,
-        encoding: decoded.encoding,
-        // Counted by the job when it reads the whole file.
-        totalRows: 0,
-        batchSize: input.batchSize ?? DEFAULT_BATCH_SIZE,
-        mode: "background",
-        status: "queued",
-        superseded: [],
-      });
-      await tx
-        .insert(importFile)
-        .values({ runId: run.id, bytes: Buffer.from(input.bytes), byteSize: input.bytes.byteLength });
-      await tx
-        .update(importRun)
-        .set({ fileKey: `db:${run.id}` })
-        .where(eq(importRun.id, run.id));
-      await tx.insert(job).values({ type: IMPORT_JOB, payload: { runId: run.id } });
-      return run.id;
+  const runId = await withTransaction(async (tx) => {
+    const run = await insertRun(tx, {
+      actor: input.actor,
+      listSlug: input.listSlug.trim(),
+      fileName: input.fileName,
+      format: detected.format,
+      encoding: decoded.encoding,
+      // Counted by the job when it reads the whole file.
+      totalRows: 0,
+      batchSize: input.batchSize ?? DEFAULT_BATCH_SIZE,
+      mode: "background",
+      status: "queued",
+      superseded: [],
     });
-  } catch (error) {
-    if (error instanceof ImportRunError) return { ok: false, rejection: null, error };
-    logger.error({ err: error, fileName: input.fileName }, "import: could not start a background import");
-    return { ok: false, rejection: null, error: new ImportRunError("startFailed", 500) };
-  }
+    await tx
+      .insert(importFile)
+      .values({ runId: run.id, bytes: Buffer.from(input.bytes), byteSize: input.bytes.byteLength });
+    await tx
+      .update(importRun)
+      .set({ fileKey: `db:${run.id}` })
+      .where(eq(importRun.id, run.id));
+    await tx.insert(job).values({ type: IMPORT_JOB, payload: { runId: run.id } });
+    return run.id;
+  });
   wakeImportWorker();
   return { ok: true, run: (await getImportRun(runId))! };
 }

@@ -5,6 +5,7 @@ import { db, withTransaction, type Tx } from "~/db/client.server";
 import { importBatch, importFile, importRow, importRun, priceList, priceListVersion, user } from "~/db/schema";
 import { recordActivity } from "~/features/activity/record.server";
 import type { Actor } from "~/features/price-lists/internal.server";
+import { Refusal, type RefusalDetails, type RefusalStatus } from "~/lib/refusal";
 import { DEFAULT_BATCH_SIZE } from "../engine/limits";
 import type { TextEncodingName } from "../engine/read/decode";
 import { detectFormat } from "../engine/read/detect";
@@ -21,10 +22,10 @@ import type { ImportMode, ImportOutcome, ImportRunStatus, ImportSummary } from "
  *   finishImportRun(runId): Promise<ImportSummary>
  *   getImportRun(runId) / listImportRuns({page, pageSize})
  *
- * Refusals throw `ImportRunError` (its `key` is under `import:run.errors`).
+ * Refusals throw a `Refusal` whose code is a key of `import` (`run.errors.*`, made by `runRefusal`).
  */
 
-export type ImportRunErrorCode =
+type ImportRefusalCode =
   | "listRequired"
   | "listNotFound"
   | "notAuthenticated"
@@ -32,23 +33,18 @@ export type ImportRunErrorCode =
   | "runClosed"
   | "badBatch"
   | "badRequest"
-  | "badFormat"
-  | "startFailed";
+  | "badFormat";
 
-/** A refusal the person can act on; the route shows `t(key, values)` (namespace `import`). */
-export class ImportRunError extends Error {
-  readonly key: `run.errors.${ImportRunErrorCode}`;
-  constructor(
-    readonly code: ImportRunErrorCode,
-    readonly status: 400 | 401 | 404 | 409 | 500,
-    readonly values: Record<string, string | number> = {},
-    /** The engine's reason, when the header row was refused. */
-    readonly rejection: Rejection | null = null,
-  ) {
-    super(code);
-    this.key = `run.errors.${code}`;
-  }
+/**
+ * A run refused for a reason the person can act on; a header row the engine refused carries its
+ * reason as `data.rejection`.
+ */
+export function runRefusal(code: ImportRefusalCode, status: RefusalStatus, details?: RefusalDetails) {
+  return new Refusal(`run.errors.${code}`, status, details);
 }
+
+/** The engine's reason for refusing a file, carried by a refusal. */
+export const rejectionOf = (refusal: Refusal) => (refusal.data?.rejection as Rejection | undefined) ?? null;
 
 /** What the server keeps to go on with a run. */
 export type RunContext = {
@@ -156,7 +152,7 @@ async function findList(tx: Tx, slug: string) {
     .from(priceList)
     .where(eq(priceList.slug, slug))
     .limit(1);
-  if (!list || list.deletedAt) throw new ImportRunError("listNotFound", 404);
+  if (!list || list.deletedAt) throw runRefusal("listNotFound", 404);
   return list;
 }
 
@@ -209,15 +205,15 @@ export async function insertRun(
  */
 export async function startImportRun(input: StartImportRunInput): Promise<ImportRunView> {
   const mode = input.mode ?? "interactive";
-  if (mode !== "cli" && !input.actor?.id) throw new ImportRunError("notAuthenticated", 401);
+  if (mode !== "cli" && !input.actor?.id) throw runRefusal("notAuthenticated", 401);
   const parsed = startSchema.safeParse(input);
-  if (!parsed.success) throw new ImportRunError("badRequest", 400);
+  if (!parsed.success) throw runRefusal("badRequest", 400);
   const { listSlug, fileName, totalRows } = parsed.data;
-  if (!listSlug) throw new ImportRunError("listRequired", 400);
+  if (!listSlug) throw runRefusal("listRequired", 400);
   const batchSize = parsed.data.batchSize ?? DEFAULT_BATCH_SIZE;
   const header = Papa.unparse([parsed.data.format.headers], { delimiter: parsed.data.format.delimiter });
   const detected = detectFormat(header);
-  if (!detected.ok) throw new ImportRunError("badFormat", 400, {}, detected.rejection);
+  if (!detected.ok) throw runRefusal("badFormat", 400, { data: { rejection: detected.rejection } });
   const format: DetectedFormat = {
     ...detected.format,
     headerRecord: parsed.data.format.headerRecord ?? 0,
@@ -242,9 +238,9 @@ export async function startImportRun(input: StartImportRunInput): Promise<Import
 }
 
 export async function loadRun(runId: string): Promise<LoadedRun> {
-  if (!z.uuid().safeParse(runId).success) throw new ImportRunError("runNotFound", 404);
+  if (!z.uuid().safeParse(runId).success) throw runRefusal("runNotFound", 404);
   const [run] = await db().select().from(importRun).where(eq(importRun.id, runId));
-  if (!run || !run.context) throw new ImportRunError("runNotFound", 404);
+  if (!run || !run.context) throw runRefusal("runNotFound", 404);
   return run as LoadedRun;
 }
 

@@ -4,7 +4,8 @@ import type { SessionUser } from "~/context";
 import { db } from "~/db/client.server";
 import { importBatch } from "~/db/schema";
 import { FormRefused, readLimitedForm } from "~/lib/limited-form.server";
-import { logger } from "~/lib/logger.server";
+import type { Refusal } from "~/lib/refusal";
+import { answerError } from "~/lib/refusal.server";
 import { startBackgroundImport } from "../run/jobs.server";
 import { MAX_IMPORT_FILE_BYTES } from "../engine/limits";
 import { describeRejection } from "../engine/messages";
@@ -12,8 +13,9 @@ import { applyImportBatch, recordFailedBatch, NOT_DELIVERED } from "../run/batch
 import {
   finishImportRun,
   getImportRun,
-  ImportRunError,
   listImportRuns,
+  rejectionOf,
+  runRefusal,
   startImportRun,
   type ImportRunView,
 } from "../run/run.server";
@@ -44,11 +46,26 @@ const refuse = (status: number, error: string, extra: Omit<RunRefusal, "ok" | "e
   answer: { ok: false as const, error, ...extra },
 });
 
-function refusalOf(error: ImportRunError): Answered {
-  return refuse(error.status, error.key, {
-    values: error.values,
-    ...(error.rejection ? { detail: describeRejection(error.rejection) } : {}),
+/** A run refused: its key and values, and the engine's reason when the file's header was refused. */
+function refusedAnswer(refusal: Refusal): RunRefusal {
+  const rejection = rejectionOf(refusal);
+  return {
+    ok: false,
+    error: refusal.code,
+    values: refusal.values ?? {},
+    ...(rejection ? { detail: describeRejection(rejection) } : {}),
+  };
+}
+
+/** An error of a run request in the screen's words: a refusal's own, anything else logged and answered as a failure. */
+function answerOf(error: unknown, log: string, context: Record<string, unknown>, failed: string): Answered {
+  const { status, result } = answerError<RunRefusal>(error, {
+    log,
+    context,
+    failed: { ok: false, error: failed },
+    refused: refusedAnswer,
   });
+  return { status, answer: result };
 }
 
 /** A body the schema refuses: 'Price List ID is required.' when the start names no list. */
@@ -65,7 +82,7 @@ function badBody(body: unknown): Answered {
  */
 async function ownInteractiveRun(user: SessionUser, runId: string): Promise<ImportRunView> {
   const run = await getImportRun(runId);
-  if (!run || run.mode !== "interactive" || run.userId !== user.id) throw new ImportRunError("runNotFound", 404);
+  if (!run || run.mode !== "interactive" || run.userId !== user.id) throw runRefusal("runNotFound", 404);
   return run;
 }
 
@@ -131,10 +148,13 @@ export async function handleRunRequest(user: SessionUser, body: unknown, request
   try {
     return await answerRequest(user, parsed.data);
   } catch (error) {
-    if (error instanceof ImportRunError) return refusalOf(error);
-    // The screen counts this as a failed attempt; the log has the cause, the page never does.
-    logger.error({ err: error, requestId, intent: parsed.data.intent }, "import: a run request failed");
-    return refuse(500, "screen.run.serverError");
+    // The screen counts a failure as a failed attempt; the log has the cause, the page never does.
+    return answerOf(
+      error,
+      "import: a run request failed",
+      { requestId, intent: parsed.data.intent },
+      "screen.run.serverError",
+    );
   }
 }
 
@@ -187,11 +207,9 @@ export async function handleBackgroundUpload(
       bytes: new Uint8Array(await file.arrayBuffer()),
     });
     if (started.ok) return { status: 200, answer: { ok: true, intent: "background", runId: started.run.id } };
-    if (started.rejection) return fileRefusal(started.rejection);
-    return refusalOf(started.error);
+    return fileRefusal(started.rejection);
   } catch (error) {
-    logger.error({ err: error, requestId }, "import: a background import could not start");
-    return refuse(500, "run.errors.startFailed");
+    return answerOf(error, "import: a background import could not start", { requestId }, "run.errors.startFailed");
   }
 }
 
