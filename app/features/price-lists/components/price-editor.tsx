@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes-guard";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
+import { Table, TableBody, tableCellClasses, TableFrame, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { centsToInput, formatMoney, parsePriceInput } from "~/lib/money";
 import type { SavePricesResult } from "../edit-prices.server";
 import type { PriceItemView } from "../items.server";
@@ -13,6 +14,12 @@ import { parseAdjustment } from "../schema";
 import { PriceHistoryDialog } from "./price-history-dialog";
 
 type Props = { items: PriceItemView[]; revision: number; listSlug: string };
+
+// The editor shows a whole list, thousands of rows: its cells are plain elements (see tableCellClasses).
+const boxCell = tableCellClasses();
+const nameCell = tableCellClasses({}, "font-medium");
+const priceCell = tableCellClasses({ numeric: true });
+const historyCell = tableCellClasses({}, "text-center");
 
 /**
  * Prices edited in place and saved or discarded together. Pending edits are announced with
@@ -175,11 +182,11 @@ export function PriceEditor({ items, revision, listSlug }: Props) {
           </FormAlert>
         ) : null}
       </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+      <TableFrame>
+        <Table>
+          <TableHead>
             <tr>
-              <th scope="col" className="w-10 px-3 py-2">
+              <TableHeaderCell className="w-10">
                 <input
                   type="checkbox"
                   aria-label={t("editor.selectAll")}
@@ -197,26 +204,22 @@ export function PriceEditor({ items, revision, listSlug }: Props) {
                   }}
                   className="size-4"
                 />
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t("private.product")}
-              </th>
-              <th scope="col" className="w-40 px-3 py-2 text-right font-medium">
+              </TableHeaderCell>
+              <TableHeaderCell>{t("private.product")}</TableHeaderCell>
+              <TableHeaderCell numeric className="w-40">
                 {t("private.price")}
-              </th>
-              <th scope="col" className="w-16 px-3 py-2 text-center font-medium">
-                {t("history.column")}
-              </th>
+              </TableHeaderCell>
+              <TableHeaderCell className="w-16 text-center">{t("history.column")}</TableHeaderCell>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+          </TableHead>
+          <TableBody>
             {shown.map((item) => {
               const text = edits[item.productId] ?? centsToInput(item.priceCents);
               const bad = invalidNow.has(item.productId) || serverInvalid.has(item.productId);
               const errorId = `price-error-${item.productId}`;
               return (
                 <tr key={item.productId} data-product={item.slug}>
-                  <td className="px-3 py-2">
+                  <td className={boxCell}>
                     <input
                       type="checkbox"
                       aria-label={t("editor.select", { name: item.name })}
@@ -225,10 +228,10 @@ export function PriceEditor({ items, revision, listSlug }: Props) {
                       className="size-4"
                     />
                   </td>
-                  <th scope="row" className="px-3 py-2 font-medium">
+                  <th scope="row" className={nameCell}>
                     <label htmlFor={`price-${item.productId}`}>{item.name}</label>
                   </th>
-                  <td className="px-3 py-2 text-right">
+                  <td className={priceCell}>
                     <input
                       id={`price-${item.productId}`}
                       inputMode="decimal"
@@ -247,7 +250,7 @@ export function PriceEditor({ items, revision, listSlug }: Props) {
                       </p>
                     ) : null}
                   </td>
-                  <td className="px-3 py-2 text-center">
+                  <td className={historyCell}>
                     <PriceHistoryDialog listSlug={listSlug} productId={item.productId} productName={item.name}>
                       <Button
                         variant="ghost"
@@ -262,9 +265,9 @@ export function PriceEditor({ items, revision, listSlug }: Props) {
                 </tr>
               );
             })}
-          </tbody>
-        </table>
-      </div>
+          </TableBody>
+        </Table>
+      </TableFrame>
       <UnsavedChangesGuard
         when={dirty.length > 0}
         title={t("editor.leaveTitle")}
