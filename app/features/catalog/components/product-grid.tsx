@@ -7,6 +7,15 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes-guard";
 import { FormAlert } from "~/components/ui/field";
 import { formatDateTime } from "~/components/ui/date-time";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableFrame,
+  TableHead,
+  TableHeaderCell,
+} from "~/components/ui/table";
 import { formatMoney } from "~/lib/money";
 import { categories, type CategoryGroup } from "../categories";
 import type { ManageResult } from "../manage-actions.server";
@@ -269,33 +278,24 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
       {products.length === 0 ? (
         <FormAlert tone="info">{t("manage.empty")}</FormAlert>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-          <table className="w-max min-w-full text-left text-sm">
-            <caption className="sr-only">{t("manage.table.caption")}</caption>
-            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+        <TableFrame>
+          <Table density="compact" className="min-w-max">
+            <TableCaption>{t("manage.table.caption")}</TableCaption>
+            <TableHead>
               <tr>
-                <th scope="col" className="px-2 py-2 font-medium">
-                  {t("manage.table.image")}
-                </th>
+                <TableHeaderCell>{t("manage.table.image")}</TableHeaderCell>
                 {gridFields.map((field) => (
-                  <th
+                  <TableHeaderCell
                     key={field}
-                    scope="col"
-                    className={
-                      field === "nameEn"
-                        ? "sticky left-0 z-10 bg-slate-50 px-2 py-2 font-medium dark:bg-slate-900"
-                        : "px-2 py-2 font-medium"
-                    }
+                    className={field === "nameEn" ? "sticky left-0 z-10 bg-slate-50 dark:bg-slate-900" : undefined}
                   >
                     {label(field)}
-                  </th>
+                  </TableHeaderCell>
                 ))}
-                <th scope="col" className="px-2 py-2 font-medium">
-                  {t("manage.table.actions")}
-                </th>
+                <TableHeaderCell>{t("manage.table.actions")}</TableHeaderCell>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+            </TableHead>
+            <TableBody className="align-top">
               {products.map((p) => {
                 const shown = fieldsAsText(p);
                 const base = fieldsAsText(edits[p.id]?.base ?? p);
@@ -308,7 +308,7 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
                     data-product={p.slug}
                     className={p.archived ? "bg-slate-50 dark:bg-slate-900/60" : undefined}
                   >
-                    <td className="px-2 py-1">
+                    <TableCell className="align-middle">
                       <button
                         type="button"
                         onClick={() => setImageOf(p)}
@@ -321,7 +321,7 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
                           fallback={<ImageIcon aria-hidden="true" className="size-5" />}
                         />
                       </button>
-                    </td>
+                    </TableCell>
                     {gridFields.map((field) => {
                       const value = rowEdits[field] ?? shown[field];
                       const error = errors[field];
@@ -387,13 +387,9 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
                         );
                       }
                       return (
-                        <td
+                        <TableCell
                           key={field}
-                          className={
-                            field === "nameEn"
-                              ? "sticky left-0 z-10 bg-white px-2 py-1 align-top dark:bg-slate-950"
-                              : "px-2 py-1 align-top"
-                          }
+                          className={field === "nameEn" ? "sticky left-0 z-10 bg-white dark:bg-slate-950" : undefined}
                         >
                           {control}
                           {field === "nameEn" && (p.archived || !p.active) ? (
@@ -406,10 +402,10 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
                               {t(error)}
                             </p>
                           ) : null}
-                        </td>
+                        </TableCell>
                       );
                     })}
-                    <td className="px-2 py-1 align-top">
+                    <TableCell>
                       <div className="flex gap-1">
                         <Button
                           size="sm"
@@ -453,13 +449,13 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
                           </Link>
                         ) : null}
                       </div>
-                    </td>
+                    </TableCell>
                   </tr>
                 );
               })}
-            </tbody>
-          </table>
-        </div>
+            </TableBody>
+          </Table>
+        </TableFrame>
       )}
       {editing ? <ProductFormDialog product={editing} onClose={() => setEditing(null)} /> : null}
       {imageOf ? (
