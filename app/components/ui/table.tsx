@@ -19,11 +19,16 @@ const padding: Record<Density, { head: string; cell: string }> = {
 };
 
 /**
- * The frame a table sits in; it scrolls sideways when the table is wider than the screen. With a
- * label it is also a region the keyboard can reach, so a table wider than a phone can be scrolled
- * without a pointer.
+ * A table in its frame, which scrolls sideways when the table is wider than the screen. With a
+ * label the frame is also a region the keyboard can reach, so a table wider than a phone can be
+ * scrolled without a pointer. Other props are the table's.
  */
-export function TableFrame({ label, className, ...props }: ComponentProps<"div"> & { label?: string }) {
+export function Table({
+  density = "normal",
+  label,
+  className,
+  ...props
+}: ComponentProps<"table"> & { density?: Density; label?: string }) {
   const region = label ? { role: "region", "aria-label": label, tabIndex: 0 } : {};
   return (
     <div
@@ -31,18 +36,12 @@ export function TableFrame({ label, className, ...props }: ComponentProps<"div">
       className={cn(
         "overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800",
         label && "focus-visible:outline-2 focus-visible:outline-brand-600",
-        className,
       )}
-      {...props}
-    />
-  );
-}
-
-export function Table({ density = "normal", className, ...props }: ComponentProps<"table"> & { density?: Density }) {
-  return (
-    <DensityContext value={density}>
-      <table className={cn("w-full text-left text-sm", className)} {...props} />
-    </DensityContext>
+    >
+      <DensityContext value={density}>
+        <table className={cn("w-full text-left text-sm", className)} {...props} />
+      </DensityContext>
+    </div>
   );
 }
 

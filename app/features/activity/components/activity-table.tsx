@@ -2,15 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableFrame,
-  TableHead,
-  TableHeaderCell,
-} from "~/components/ui/table";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import enActivity from "~/i18n/locales/en/activity.json";
 import { cn } from "~/lib/cn";
 import { activitySearch, hasActiveFilters, type ActivityFilters } from "../schema";
@@ -163,57 +155,51 @@ export function ActivityTable({ entries, total, page, pageCount, filters }: Prop
           ) : null}
         </div>
       ) : (
-        <TableFrame>
-          <Table role="table" className="block md:table">
-            <TableCaption>{t("list.caption")}</TableCaption>
-            <TableHead role="rowgroup" className="max-md:sr-only">
-              <tr role="row">
-                <TableHeaderCell role="columnheader">{t("columns.when")}</TableHeaderCell>
-                <TableHeaderCell role="columnheader">{t("columns.who")}</TableHeaderCell>
-                <TableHeaderCell role="columnheader">{t("columns.entity")}</TableHeaderCell>
-                <TableHeaderCell role="columnheader">{t("columns.action")}</TableHeaderCell>
-                <TableHeaderCell role="columnheader" className="min-w-64">
-                  {t("columns.changes")}
+        <Table role="table" className="block md:table">
+          <TableCaption>{t("list.caption")}</TableCaption>
+          <TableHead role="rowgroup" className="max-md:sr-only">
+            <tr role="row">
+              <TableHeaderCell role="columnheader">{t("columns.when")}</TableHeaderCell>
+              <TableHeaderCell role="columnheader">{t("columns.who")}</TableHeaderCell>
+              <TableHeaderCell role="columnheader">{t("columns.entity")}</TableHeaderCell>
+              <TableHeaderCell role="columnheader">{t("columns.action")}</TableHeaderCell>
+              <TableHeaderCell role="columnheader" className="min-w-64">
+                {t("columns.changes")}
+              </TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBody role="rowgroup" className="block md:table-row-group">
+            {entries.map((e) => (
+              <tr
+                role="row"
+                key={e.id}
+                data-entry={e.id}
+                className="grid grid-cols-2 gap-y-1 py-2 md:table-row md:py-0"
+              >
+                <TableHeaderCell role="rowheader" scope="row" className={cn(cell, "font-normal md:whitespace-nowrap")}>
+                  <CardLabel>{t("columns.when")}</CardLabel>
+                  <DateTime value={e.createdAt} />
                 </TableHeaderCell>
+                <TableCell role="cell" className={cn(cell, "md:max-w-56")}>
+                  <CardLabel>{t("columns.who")}</CardLabel>
+                  <Actor actor={e.actor} />
+                </TableCell>
+                <TableCell role="cell" className={cn(cell, "md:max-w-64")}>
+                  <CardLabel>{t("columns.entity")}</CardLabel>
+                  <Entity entry={e} />
+                </TableCell>
+                <TableCell role="cell" className={cell}>
+                  <CardLabel>{t("columns.action")}</CardLabel>
+                  <ActionBadge action={e.action} />
+                </TableCell>
+                <TableCell role="cell" className={cn(cell, "col-span-2")}>
+                  <CardLabel>{t("columns.changes")}</CardLabel>
+                  <ChangeList entry={e} />
+                </TableCell>
               </tr>
-            </TableHead>
-            <TableBody role="rowgroup" className="block md:table-row-group">
-              {entries.map((e) => (
-                <tr
-                  role="row"
-                  key={e.id}
-                  data-entry={e.id}
-                  className="grid grid-cols-2 gap-y-1 py-2 md:table-row md:py-0"
-                >
-                  <TableHeaderCell
-                    role="rowheader"
-                    scope="row"
-                    className={cn(cell, "font-normal md:whitespace-nowrap")}
-                  >
-                    <CardLabel>{t("columns.when")}</CardLabel>
-                    <DateTime value={e.createdAt} />
-                  </TableHeaderCell>
-                  <TableCell role="cell" className={cn(cell, "md:max-w-56")}>
-                    <CardLabel>{t("columns.who")}</CardLabel>
-                    <Actor actor={e.actor} />
-                  </TableCell>
-                  <TableCell role="cell" className={cn(cell, "md:max-w-64")}>
-                    <CardLabel>{t("columns.entity")}</CardLabel>
-                    <Entity entry={e} />
-                  </TableCell>
-                  <TableCell role="cell" className={cell}>
-                    <CardLabel>{t("columns.action")}</CardLabel>
-                    <ActionBadge action={e.action} />
-                  </TableCell>
-                  <TableCell role="cell" className={cn(cell, "col-span-2")}>
-                    <CardLabel>{t("columns.changes")}</CardLabel>
-                    <ChangeList entry={e} />
-                  </TableCell>
-                </tr>
-              ))}
-            </TableBody>
-          </Table>
-        </TableFrame>
+            ))}
+          </TableBody>
+        </Table>
       )}
       <Pagination filters={filters} page={page} pageCount={pageCount} />
     </section>

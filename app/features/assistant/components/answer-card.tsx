@@ -2,15 +2,7 @@ import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/field";
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableFrame,
-  TableHead,
-  TableHeaderCell,
-} from "~/components/ui/table";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { unitAndPackLabeler } from "~/features/catalog/format";
 import { PriceChangeTable } from "~/features/price-lists/components/price-change-table";
 import { PriceHistoryView } from "~/features/price-lists/components/price-history-view";
@@ -61,36 +53,34 @@ function ProductsTable({ data }: { data: Extract<AnswerData, { kind: "products" 
   const label = t("products.caption", { list: data.list.name, count: data.total });
   return (
     <div className={cardClass}>
-      <TableFrame label={label}>
-        <Table>
-          <TableCaption visible>{label}</TableCaption>
-          <TableHead>
-            <tr>
-              <TableHeaderCell>{t("products.product")}</TableHeaderCell>
-              <TableHeaderCell>{t("products.pack")}</TableHeaderCell>
-              <TableHeaderCell numeric>{t("products.price")}</TableHeaderCell>
-              <TableHeaderCell>{t("products.availability")}</TableHeaderCell>
+      <Table label={label}>
+        <TableCaption visible>{label}</TableCaption>
+        <TableHead>
+          <tr>
+            <TableHeaderCell>{t("products.product")}</TableHeaderCell>
+            <TableHeaderCell>{t("products.pack")}</TableHeaderCell>
+            <TableHeaderCell numeric>{t("products.price")}</TableHeaderCell>
+            <TableHeaderCell>{t("products.availability")}</TableHeaderCell>
+          </tr>
+        </TableHead>
+        <TableBody>
+          {data.rows.map((row) => (
+            <tr key={row.id}>
+              <TableHeaderCell scope="row" className="font-normal">
+                <span className="block">{row.name}</span>
+                {row.otherName ? (
+                  <span className="block text-xs text-slate-600 dark:text-slate-400">{row.otherName}</span>
+                ) : null}
+              </TableHeaderCell>
+              <TableCell>{unitPack(row)}</TableCell>
+              <TableCell numeric className="whitespace-nowrap">
+                {row.priceCents === null ? t("products.noPrice") : formatMoney(row.priceCents, lang)}
+              </TableCell>
+              <TableCell>{row.available ? t("products.available") : t("products.outOfStock")}</TableCell>
             </tr>
-          </TableHead>
-          <TableBody>
-            {data.rows.map((row) => (
-              <tr key={row.id}>
-                <TableHeaderCell scope="row" className="font-normal">
-                  <span className="block">{row.name}</span>
-                  {row.otherName ? (
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">{row.otherName}</span>
-                  ) : null}
-                </TableHeaderCell>
-                <TableCell>{unitPack(row)}</TableCell>
-                <TableCell numeric className="whitespace-nowrap">
-                  {row.priceCents === null ? t("products.noPrice") : formatMoney(row.priceCents, lang)}
-                </TableCell>
-                <TableCell>{row.available ? t("products.available") : t("products.outOfStock")}</TableCell>
-              </tr>
-            ))}
-          </TableBody>
-        </Table>
-      </TableFrame>
+          ))}
+        </TableBody>
+      </Table>
       {data.total > data.rows.length ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {t("products.more", { shown: data.rows.length, count: data.total })}

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Table, TableBody, tableCellClasses, TableFrame, TableHead, TableHeaderCell } from "~/components/ui/table";
+import { Table, TableBody, tableCellClasses, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { useTranslation } from "~/i18n/use-translation";
 import { groupConsecutive, groupOf } from "~/features/catalog/categories";
 import { unitAndPackLabeler } from "~/features/catalog/format";
@@ -131,54 +131,52 @@ export function PriceTable({
                 {title}
               </h2>
             </div>
-            <TableFrame>
-              <Table className="table-fixed">
-                <TableHead>
-                  <tr>
-                    {selection ? (
-                      <TableHeaderCell className="w-11">
-                        <span className="sr-only">{selection.labels.column}</span>
-                      </TableHeaderCell>
-                    ) : null}
-                    <TableHeaderCell className="w-1/2">{t("prices.product")}</TableHeaderCell>
-                    <TableHeaderCell>{t("prices.unit")}</TableHeaderCell>
-                    <TableHeaderCell numeric className="w-28">
-                      {t("prices.price")}
+            <Table className="table-fixed">
+              <TableHead>
+                <tr>
+                  {selection ? (
+                    <TableHeaderCell className="w-11">
+                      <span className="sr-only">{selection.labels.column}</span>
                     </TableHeaderCell>
-                  </tr>
-                </TableHead>
-                <TableBody>
-                  {rows.map((row) => (
-                    <tr key={row.slug} data-product={row.slug}>
-                      {selection ? (
-                        <td className={boxCell}>
-                          <SelectBox selection={selection} slug={row.slug} name={row.name} />
-                        </td>
-                      ) : null}
-                      <th scope="row" className={nameCell}>
-                        {linkNames ? (
-                          <Link to={`/products/${row.slug}`} className={productLink}>
-                            {row.name}
-                          </Link>
-                        ) : (
-                          row.name
-                        )}
-                      </th>
-                      <td className={unitCell}>{unitAndPack(row)}</td>
-                      <td className={priceCell}>
-                        {row.priceCents === null ? (
-                          <span className="font-normal text-slate-700 dark:text-slate-300">
-                            {tPrices("private.noPrice")}
-                          </span>
-                        ) : (
-                          formatMoney(row.priceCents, i18n.language)
-                        )}
+                  ) : null}
+                  <TableHeaderCell className="w-1/2">{t("prices.product")}</TableHeaderCell>
+                  <TableHeaderCell>{t("prices.unit")}</TableHeaderCell>
+                  <TableHeaderCell numeric className="w-28">
+                    {t("prices.price")}
+                  </TableHeaderCell>
+                </tr>
+              </TableHead>
+              <TableBody>
+                {rows.map((row) => (
+                  <tr key={row.slug} data-product={row.slug}>
+                    {selection ? (
+                      <td className={boxCell}>
+                        <SelectBox selection={selection} slug={row.slug} name={row.name} />
                       </td>
-                    </tr>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableFrame>
+                    ) : null}
+                    <th scope="row" className={nameCell}>
+                      {linkNames ? (
+                        <Link to={`/products/${row.slug}`} className={productLink}>
+                          {row.name}
+                        </Link>
+                      ) : (
+                        row.name
+                      )}
+                    </th>
+                    <td className={unitCell}>{unitAndPack(row)}</td>
+                    <td className={priceCell}>
+                      {row.priceCents === null ? (
+                        <span className="font-normal text-slate-700 dark:text-slate-300">
+                          {tPrices("private.noPrice")}
+                        </span>
+                      ) : (
+                        formatMoney(row.priceCents, i18n.language)
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </TableBody>
+            </Table>
           </section>
         );
       })}

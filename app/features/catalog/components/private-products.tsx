@@ -3,15 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigate } from "react-router";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableFrame,
-  TableHead,
-  TableHeaderCell,
-} from "~/components/ui/table";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import { categoryParam, orderedGroups, type CategoryGroup } from "../categories";
@@ -236,7 +228,7 @@ function ProductsTable({ props, rows, priceTitle }: { props: PrivateProductsProp
   const staff = props.view === "staff";
   const notSet = t("list.notSet");
   return (
-    <TableFrame className="hidden md:block">
+    <div className="hidden md:block">
       <Table>
         <TableCaption>{t("list.caption", { page: props.page, pages: props.pageCount })}</TableCaption>
         <TableHead>
@@ -316,7 +308,7 @@ function ProductsTable({ props, rows, priceTitle }: { props: PrivateProductsProp
           })}
         </TableBody>
       </Table>
-    </TableFrame>
+    </div>
   );
 }
 

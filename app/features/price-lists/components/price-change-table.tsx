@@ -1,4 +1,4 @@
-import { Table, TableBody, TableCell, TableFrame, TableHead, TableHeaderCell } from "~/components/ui/table";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatMoney } from "~/lib/money";
 
@@ -27,7 +27,7 @@ export function PriceChangeTable({
   const show = (price: ShownPrice) =>
     price === "absent" ? t("editor.absent") : price === null ? noPrice : formatMoney(price, i18n.language);
   return (
-    <TableFrame className="max-w-xl">
+    <div className="max-w-xl">
       <Table>
         <TableHead>
           <tr>
@@ -48,6 +48,6 @@ export function PriceChangeTable({
           ))}
         </TableBody>
       </Table>
-    </TableFrame>
+    </div>
   );
 }

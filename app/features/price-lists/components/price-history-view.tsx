@@ -1,15 +1,7 @@
 import { Component, lazy, Suspense, type ReactNode } from "react";
 import { DateTime } from "~/components/ui/date-time";
 import { Spinner } from "~/components/ui/spinner";
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableFrame,
-  TableHead,
-  TableHeaderCell,
-} from "~/components/ui/table";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatMoney, formatMoneyChange, formatPercentChange } from "~/lib/money";
 import { historySourceOf, priceChange, type PriceHistoryEntry } from "../history";
@@ -51,60 +43,58 @@ function HistoryTable({ entries, label, showWho }: { entries: PriceHistoryEntry[
   const price = (cents: number | null, absent: boolean) =>
     cents !== null ? formatMoney(cents, lang) : absent ? t("editor.absent") : t("history.noPrice");
   return (
-    <TableFrame label={label}>
-      <Table>
-        <TableCaption>{label}</TableCaption>
-        <TableHead className="whitespace-nowrap">
-          <tr>
-            <TableHeaderCell>{t("history.date")}</TableHeaderCell>
-            <TableHeaderCell numeric>{t("history.oldPrice")}</TableHeaderCell>
-            <TableHeaderCell numeric>{t("history.newPrice")}</TableHeaderCell>
-            <TableHeaderCell numeric>{t("history.change")}</TableHeaderCell>
-            {showWho ? (
-              <>
-                <TableHeaderCell>{t("history.sourceColumn")}</TableHeaderCell>
-                <TableHeaderCell>{t("history.author")}</TableHeaderCell>
-              </>
-            ) : null}
-          </tr>
-        </TableHead>
-        <TableBody>
-          {entries.map((e) => {
-            const change = priceChange(e.oldCents, e.newCents);
-            const source = historySourceOf(e.source);
-            return (
-              <tr key={e.id} data-history-entry={e.id}>
-                <TableCell className="whitespace-nowrap">
-                  <DateTime value={e.at} />
-                </TableCell>
-                <TableCell numeric className="whitespace-nowrap">
-                  {price(e.oldCents, source === "add" || source === "create")}
-                </TableCell>
-                <TableCell numeric className="whitespace-nowrap">
-                  {price(e.newCents, source === "remove")}
-                </TableCell>
-                <TableCell numeric className="whitespace-nowrap">
-                  {change ? (
-                    <>
-                      {formatMoneyChange(change.cents, lang)}
-                      {change.ratio !== null ? ` (${formatPercentChange(change.ratio, lang)})` : null}
-                    </>
-                  ) : (
-                    "—"
-                  )}
-                </TableCell>
-                {showWho ? (
+    <Table label={label}>
+      <TableCaption>{label}</TableCaption>
+      <TableHead className="whitespace-nowrap">
+        <tr>
+          <TableHeaderCell>{t("history.date")}</TableHeaderCell>
+          <TableHeaderCell numeric>{t("history.oldPrice")}</TableHeaderCell>
+          <TableHeaderCell numeric>{t("history.newPrice")}</TableHeaderCell>
+          <TableHeaderCell numeric>{t("history.change")}</TableHeaderCell>
+          {showWho ? (
+            <>
+              <TableHeaderCell>{t("history.sourceColumn")}</TableHeaderCell>
+              <TableHeaderCell>{t("history.author")}</TableHeaderCell>
+            </>
+          ) : null}
+        </tr>
+      </TableHead>
+      <TableBody>
+        {entries.map((e) => {
+          const change = priceChange(e.oldCents, e.newCents);
+          const source = historySourceOf(e.source);
+          return (
+            <tr key={e.id} data-history-entry={e.id}>
+              <TableCell className="whitespace-nowrap">
+                <DateTime value={e.at} />
+              </TableCell>
+              <TableCell numeric className="whitespace-nowrap">
+                {price(e.oldCents, source === "add" || source === "create")}
+              </TableCell>
+              <TableCell numeric className="whitespace-nowrap">
+                {price(e.newCents, source === "remove")}
+              </TableCell>
+              <TableCell numeric className="whitespace-nowrap">
+                {change ? (
                   <>
-                    <TableCell>{t(`history.sources.${source}`)}</TableCell>
-                    <TableCell>{e.author ?? t("history.unknownAuthor")}</TableCell>
+                    {formatMoneyChange(change.cents, lang)}
+                    {change.ratio !== null ? ` (${formatPercentChange(change.ratio, lang)})` : null}
                   </>
-                ) : null}
-              </tr>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableFrame>
+                ) : (
+                  "—"
+                )}
+              </TableCell>
+              {showWho ? (
+                <>
+                  <TableCell>{t(`history.sources.${source}`)}</TableCell>
+                  <TableCell>{e.author ?? t("history.unknownAuthor")}</TableCell>
+                </>
+              ) : null}
+            </tr>
+          );
+        })}
+      </TableBody>
+    </Table>
   );
 }
 

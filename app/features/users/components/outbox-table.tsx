@@ -1,14 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { DateTime } from "~/components/ui/date-time";
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableFrame,
-  TableHead,
-  TableHeaderCell,
-} from "~/components/ui/table";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import enUsers from "~/i18n/locales/en/users.json";
 import type { OutboxView } from "../types";
 
@@ -35,61 +27,59 @@ export function OutboxTable({ messages }: { messages: OutboxView[] }) {
       {messages.length === 0 ? (
         <p className="text-sm">{t("outbox.empty")}</p>
       ) : (
-        <TableFrame>
-          <Table>
-            <TableCaption>{t("outbox.caption")}</TableCaption>
-            <TableHead>
-              <tr>
-                <TableHeaderCell>{t("outbox.columns.created")}</TableHeaderCell>
-                <TableHeaderCell>{t("outbox.columns.kind")}</TableHeaderCell>
-                <TableHeaderCell>{t("outbox.columns.channel")}</TableHeaderCell>
-                <TableHeaderCell>{t("outbox.columns.recipient")}</TableHeaderCell>
-                <TableHeaderCell>{t("outbox.columns.subject")}</TableHeaderCell>
-                <TableHeaderCell>{t("outbox.columns.status")}</TableHeaderCell>
-                <TableHeaderCell numeric>{t("outbox.columns.attempts")}</TableHeaderCell>
-                <TableHeaderCell>{t("outbox.columns.lastError")}</TableHeaderCell>
-                <TableHeaderCell>{t("outbox.columns.sent")}</TableHeaderCell>
+        <Table>
+          <TableCaption>{t("outbox.caption")}</TableCaption>
+          <TableHead>
+            <tr>
+              <TableHeaderCell>{t("outbox.columns.created")}</TableHeaderCell>
+              <TableHeaderCell>{t("outbox.columns.kind")}</TableHeaderCell>
+              <TableHeaderCell>{t("outbox.columns.channel")}</TableHeaderCell>
+              <TableHeaderCell>{t("outbox.columns.recipient")}</TableHeaderCell>
+              <TableHeaderCell>{t("outbox.columns.subject")}</TableHeaderCell>
+              <TableHeaderCell>{t("outbox.columns.status")}</TableHeaderCell>
+              <TableHeaderCell numeric>{t("outbox.columns.attempts")}</TableHeaderCell>
+              <TableHeaderCell>{t("outbox.columns.lastError")}</TableHeaderCell>
+              <TableHeaderCell>{t("outbox.columns.sent")}</TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBody className="align-top">
+            {messages.map((m) => (
+              <tr key={m.id}>
+                <TableCell className="whitespace-nowrap">
+                  <DateTime value={m.createdAt} />
+                </TableCell>
+                <TableCell>{isKeyOf(labels.kinds, m.kind) ? t(`outbox.kinds.${m.kind}`) : m.kind}</TableCell>
+                <TableCell>
+                  {isKeyOf(labels.channels, m.channel) ? t(`outbox.channels.${m.channel}`) : m.channel}
+                </TableCell>
+                <TableCell className="[overflow-wrap:anywhere]">{m.recipient}</TableCell>
+                <TableCell>
+                  {m.subject}
+                  {m.body !== null ? (
+                    <details className="mt-1">
+                      <summary className="cursor-pointer text-brand-700 underline dark:text-brand-100">
+                        {t("outbox.showBody")}
+                      </summary>
+                      <pre className="mt-2 max-w-xl whitespace-pre-wrap rounded [overflow-wrap:anywhere] bg-slate-100 p-2 font-mono text-xs text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+                        {m.body}
+                      </pre>
+                    </details>
+                  ) : null}
+                </TableCell>
+                <TableCell>
+                  <span className={`rounded px-2 py-0.5 ${statusTone[m.status] ?? ""}`}>
+                    {isKeyOf(labels.statuses, m.status) ? t(`outbox.statuses.${m.status}`) : m.status}
+                  </span>
+                </TableCell>
+                <TableCell numeric>{m.attempts}</TableCell>
+                <TableCell className="break-words">{m.lastError ?? t("outbox.never")}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <DateTime value={m.sentAt} fallback={t("outbox.never")} />
+                </TableCell>
               </tr>
-            </TableHead>
-            <TableBody className="align-top">
-              {messages.map((m) => (
-                <tr key={m.id}>
-                  <TableCell className="whitespace-nowrap">
-                    <DateTime value={m.createdAt} />
-                  </TableCell>
-                  <TableCell>{isKeyOf(labels.kinds, m.kind) ? t(`outbox.kinds.${m.kind}`) : m.kind}</TableCell>
-                  <TableCell>
-                    {isKeyOf(labels.channels, m.channel) ? t(`outbox.channels.${m.channel}`) : m.channel}
-                  </TableCell>
-                  <TableCell className="[overflow-wrap:anywhere]">{m.recipient}</TableCell>
-                  <TableCell>
-                    {m.subject}
-                    {m.body !== null ? (
-                      <details className="mt-1">
-                        <summary className="cursor-pointer text-brand-700 underline dark:text-brand-100">
-                          {t("outbox.showBody")}
-                        </summary>
-                        <pre className="mt-2 max-w-xl whitespace-pre-wrap rounded [overflow-wrap:anywhere] bg-slate-100 p-2 font-mono text-xs text-slate-900 dark:bg-slate-800 dark:text-slate-100">
-                          {m.body}
-                        </pre>
-                      </details>
-                    ) : null}
-                  </TableCell>
-                  <TableCell>
-                    <span className={`rounded px-2 py-0.5 ${statusTone[m.status] ?? ""}`}>
-                      {isKeyOf(labels.statuses, m.status) ? t(`outbox.statuses.${m.status}`) : m.status}
-                    </span>
-                  </TableCell>
-                  <TableCell numeric>{m.attempts}</TableCell>
-                  <TableCell className="break-words">{m.lastError ?? t("outbox.never")}</TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    <DateTime value={m.sentAt} fallback={t("outbox.never")} />
-                  </TableCell>
-                </tr>
-              ))}
-            </TableBody>
-          </Table>
-        </TableFrame>
+            ))}
+          </TableBody>
+        </Table>
       )}
     </section>
   );
