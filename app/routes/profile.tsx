@@ -7,7 +7,8 @@ import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { FormAlert, TextField } from "~/components/ui/field";
 import { linkClass } from "~/features/account/components/auth-page";
-import { MessageAlert, PasswordError, useMessage } from "~/features/account/components/messages";
+import { MessageAlert, useMessage } from "~/features/account/components/messages";
+import { NewPasswordFields } from "~/features/account/components/new-password-fields";
 import { limits } from "~/features/account/limits";
 import { withNetworkFallback } from "~/features/account/network";
 import { refuseWeakPassword } from "~/features/account/password-strength.server";
@@ -212,31 +213,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             maxLength={limits.password}
             error={translate(passwordResult?.fieldErrors?.currentPassword)}
           />
-          <TextField
-            label={t("password.new")}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={limits.password}
-            error={
-              passwordResult?.fieldErrors?.password ? (
-                <PasswordError
-                  message={translate(passwordResult.fieldErrors.password)}
-                  feedback={passwordResult.passwordFeedback}
-                />
-              ) : undefined
-            }
-          />
-          <TextField
-            label={t("password.confirm")}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={limits.password}
-            error={translate(passwordResult?.fieldErrors?.confirmPassword)}
-          />
+          <NewPasswordFields result={passwordResult} />
           <Button type="submit" disabled={submitting === "change-password"}>
             {t("password.submit")}
           </Button>
