@@ -6,7 +6,7 @@ import { can } from "~/auth/permissions";
 import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { FormAlert, TextField } from "~/components/ui/field";
-import { packPriceRows, PrivatePriceTable, unpackPriceRows } from "~/features/catalog/components/private-price-table";
+import { packPriceRows, PriceTable, unpackPriceRows } from "~/features/catalog/components/price-table";
 import { SelectionBar } from "~/features/print/components/selection-bar";
 import { usePrintSelection } from "~/features/print/components/use-print-selection";
 import { findSelectedSlugs } from "~/features/print/sheets.server";
@@ -99,7 +99,7 @@ function ListView({
       ) : shown.length === 0 ? (
         <p className="text-slate-700 dark:text-slate-300">{t("private.noMatch", { filter })}</p>
       ) : (
-        <PrivatePriceTable items={shown} selection={selection} />
+        <PriceTable items={shown} selection={selection} />
       )}
     </>
   );

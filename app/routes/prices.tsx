@@ -5,14 +5,12 @@ import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { FormAlert, TextField } from "~/components/ui/field";
 import { PHONE_SLOT, PhoneText } from "~/components/ui/phone-text";
-import { groupConsecutive, groupOf } from "~/features/catalog/categories";
-import { unitAndPackLabeler } from "~/features/catalog/format";
+import { PriceTable } from "~/features/catalog/components/price-table";
 import { findPublicPrices } from "~/features/catalog/prices.server";
 import { parseSearch, SEARCH_MAX } from "~/features/catalog/query";
 import type { PublicPrices } from "~/features/catalog/types";
 import { logger } from "~/lib/logger.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
-import { formatMoney } from "~/lib/money";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/prices";
 
@@ -37,58 +35,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logger.error({ err: error, requestId: getRequestInfo(context).requestId }, "loading the public prices failed");
     return data<PricesData>({ search, prices: { kind: "error" } }, { status: 500 });
   }
-}
-
-function PriceTable({ prices }: { prices: Extract<PublicPrices, { kind: "list" }> }) {
-  const { t, i18n } = useTranslation("catalog");
-  const unitAndPack = unitAndPackLabeler(t, i18n.language);
-  const groups = groupConsecutive(prices.rows, (row) => groupOf(row.category));
-  return (
-    <div className="space-y-8">
-      {groups.map(({ group, items }) => (
-        <section key={group} aria-labelledby={`prices-${group}`} className="space-y-2">
-          <h2 id={`prices-${group}`} className="text-xl font-semibold">
-            {t(`categories.${group}`)}
-          </h2>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-            <table className="w-full table-fixed text-left text-sm">
-              <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-                <tr>
-                  <th scope="col" className="w-1/2 px-3 py-2 font-medium">
-                    {t("prices.product")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {t("prices.unit")}
-                  </th>
-                  <th scope="col" className="w-28 px-3 py-2 text-right font-medium">
-                    {t("prices.price")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                {items.map((row) => (
-                  <tr key={row.slug}>
-                    <th scope="row" className="px-3 py-2 font-medium">
-                      <Link
-                        to={`/products/${row.slug}`}
-                        className="text-slate-900 underline-offset-2 hover:underline dark:text-slate-100"
-                      >
-                        {row.name}
-                      </Link>
-                    </th>
-                    <td className="px-3 py-2 text-slate-700 dark:text-slate-300">{unitAndPack(row)}</td>
-                    <td className="px-3 py-2 text-right font-semibold tabular-nums">
-                      {formatMoney(row.priceCents, i18n.language)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-      ))}
-    </div>
-  );
 }
 
 export default function Prices({ loaderData }: Route.ComponentProps) {
@@ -155,7 +101,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
           {prices.rows.length === 0 ? (
             <p className="text-slate-700 dark:text-slate-300">{t("prices.empty")}</p>
           ) : (
-            <PriceTable prices={prices} />
+            <PriceTable items={prices.rows} linkNames />
           )}
           {prices.total > prices.rows.length ? (
             <p className="text-sm text-slate-700 dark:text-slate-300">

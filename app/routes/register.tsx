@@ -5,7 +5,8 @@ import { consumeRateLimit } from "~/auth/rate-limit.server";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { AuthPage, linkClass } from "~/features/account/components/auth-page";
-import { MessageAlert, PasswordError, useMessage } from "~/features/account/components/messages";
+import { MessageAlert, useMessage } from "~/features/account/components/messages";
+import { NewPasswordFields } from "~/features/account/components/new-password-fields";
 import { limits } from "~/features/account/limits";
 import { withNetworkFallback } from "~/features/account/network";
 import { refuseWeakPassword } from "~/features/account/password-strength.server";
@@ -119,29 +120,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           hint={t("register.phoneHint")}
           error={translate(errors.phone)}
         />
-        <TextField
-          label={t("register.password")}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={limits.password}
-          hint={t("register.passwordHint")}
-          error={
-            errors.password ? (
-              <PasswordError message={translate(errors.password)} feedback={result?.passwordFeedback} />
-            ) : undefined
-          }
-        />
-        <TextField
-          label={t("register.confirmPassword")}
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={limits.password}
-          error={translate(errors.confirmPassword)}
-        />
+        <NewPasswordFields result={result} forNewAccount />
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
           {busy ? t("register.submitting") : t("register.submit")}
         </Button>

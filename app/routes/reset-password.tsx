@@ -2,9 +2,10 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, data, replace, useNavigation } from "react-router";
 import { getLang, redirectSignedIn } from "~/auth/guards.server";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { FormAlert, TextField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/field";
 import { AuthPage, linkClass } from "~/features/account/components/auth-page";
-import { MessageAlert, PasswordError, useMessage } from "~/features/account/components/messages";
+import { MessageAlert } from "~/features/account/components/messages";
+import { NewPasswordFields } from "~/features/account/components/new-password-fields";
 import { limits } from "~/features/account/limits";
 import { withNetworkFallback } from "~/features/account/network";
 import { findResetTokenOwner, resetPasswordWithToken } from "~/features/account/password-reset.server";
@@ -59,10 +60,8 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const translate = useMessage();
   const busy = useNavigation().state === "submitting";
   const result = actionData as AccountActionData | undefined;
-  const errors = result?.fieldErrors ?? {};
   const backLink = (
     <Link to="/login" className={linkClass}>
       {t("forgot.backToLogin")}
@@ -83,29 +82,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <MessageAlert message={result?.formError} />
       <Form method="post" noValidate className="space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
-        <TextField
-          label={t("reset.password")}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={limits.password}
-          hint={t("register.passwordHint")}
-          error={
-            errors.password ? (
-              <PasswordError message={translate(errors.password)} feedback={result?.passwordFeedback} />
-            ) : undefined
-          }
-        />
-        <TextField
-          label={t("reset.confirmPassword")}
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={limits.password}
-          error={translate(errors.confirmPassword)}
-        />
+        <NewPasswordFields result={result} />
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
           {busy ? t("reset.submitting") : t("reset.submit")}
         </Button>

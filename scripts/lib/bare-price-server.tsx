@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { closeDatabase, openDatabase } from "../../app/db/client.server";
-import { PrivatePriceTable, type PrivatePriceRow } from "../../app/features/catalog/components/private-price-table";
+import { PriceTable, type PriceRow } from "../../app/features/catalog/components/price-table";
 import { findPriceItems } from "../../app/features/price-lists/items.server";
 import { findPriceListBySlug } from "../../app/features/price-lists/lists.server";
 import "../../app/i18n/instance";
@@ -32,7 +32,7 @@ const noSelection = {
   },
 };
 
-function Page({ name, items }: { name: string; items: PrivatePriceRow[] }) {
+function Page({ name, items }: { name: string; items: PriceRow[] }) {
   return (
     <html lang="en">
       <head>
@@ -42,7 +42,7 @@ function Page({ name, items }: { name: string; items: PrivatePriceRow[] }) {
       <body>
         <h1>{name}</h1>
         <I18nextProvider i18n={i18n}>
-          <PrivatePriceTable items={items} selection={noSelection} />
+          <PriceTable items={items} selection={noSelection} />
         </I18nextProvider>
       </body>
     </html>

@@ -4,7 +4,7 @@ import type { SessionUser } from "../../app/context";
 import { db } from "../../app/db/client.server";
 import { product } from "../../app/db/schema";
 import { priceListEventsReady, stopPriceListEvents } from "../../app/features/price-lists/events.server";
-import { unpackPriceRows } from "../../app/features/catalog/components/private-price-table";
+import { unpackPriceRows } from "../../app/features/catalog/components/price-table";
 import { addProductsToList, savePriceEdits } from "../../app/features/price-lists/items.server";
 import { assignPriceList, createPriceList, updatePriceList } from "../../app/features/price-lists/lists.server";
 import type { Lang } from "../../app/i18n/config";

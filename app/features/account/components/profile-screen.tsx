@@ -8,7 +8,8 @@ import { limits } from "../limits";
 import type { ProfileActionData, ProfileIntent } from "../profile-actions.server";
 import type { ProfilePage } from "../profile.server";
 import { linkClass } from "./auth-page";
-import { MessageAlert, PasswordError, useMessage } from "./messages";
+import { MessageAlert, useMessage } from "./messages";
+import { NewPasswordFields } from "./new-password-fields";
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -86,31 +87,7 @@ export function ProfileScreen({ page, result }: { page: ProfilePage; result: Pro
             maxLength={limits.password}
             error={translate(passwordResult?.fieldErrors?.currentPassword)}
           />
-          <TextField
-            label={t("password.new")}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={limits.password}
-            error={
-              passwordResult?.fieldErrors?.password ? (
-                <PasswordError
-                  message={translate(passwordResult.fieldErrors.password)}
-                  feedback={passwordResult.passwordFeedback}
-                />
-              ) : undefined
-            }
-          />
-          <TextField
-            label={t("password.confirm")}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={limits.password}
-            error={translate(passwordResult?.fieldErrors?.confirmPassword)}
-          />
+          <NewPasswordFields result={passwordResult} />
           <Button type="submit" disabled={submitting === "change-password"}>
             {t("password.submit")}
           </Button>

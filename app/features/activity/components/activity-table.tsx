@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
 import { activitySearch, hasActiveFilters, type ActivityFilters } from "../schema";
 import type { ActivityEntryView } from "../types";
@@ -12,8 +13,7 @@ const muted = "text-slate-700 dark:text-slate-300";
 const linkClass = "font-medium text-brand-800 underline underline-offset-2 hover:no-underline dark:text-brand-100";
 // Below md each row is a card: the cells stack, each with its own visible label. The explicit
 // roles keep the table's meaning for assistive technology when the display changes.
-const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300";
-const cell = "block px-3 py-1 align-top text-sm md:table-cell md:py-2";
+const cell = "block align-top max-md:py-1 md:table-cell";
 
 function CardLabel({ children }: { children: string }) {
   return (
@@ -153,61 +153,51 @@ export function ActivityTable({ entries, total, page, pageCount, filters }: Prop
           ) : null}
         </div>
       ) : (
-        <div className="rounded-lg border border-slate-200 md:overflow-x-auto dark:border-slate-700">
-          <table role="table" className="block w-full md:table">
-            <caption className="sr-only">{t("list.caption")}</caption>
-            <thead role="rowgroup" className="bg-slate-50 max-md:sr-only dark:bg-slate-800">
-              <tr role="row">
-                <th role="columnheader" scope="col" className={th}>
-                  {t("columns.when")}
-                </th>
-                <th role="columnheader" scope="col" className={th}>
-                  {t("columns.who")}
-                </th>
-                <th role="columnheader" scope="col" className={th}>
-                  {t("columns.entity")}
-                </th>
-                <th role="columnheader" scope="col" className={th}>
-                  {t("columns.action")}
-                </th>
-                <th role="columnheader" scope="col" className={cn(th, "min-w-64")}>
-                  {t("columns.changes")}
-                </th>
+        <Table role="table" className="block md:table">
+          <TableCaption>{t("list.caption")}</TableCaption>
+          <TableHead role="rowgroup" className="max-md:sr-only">
+            <tr role="row">
+              <TableHeaderCell role="columnheader">{t("columns.when")}</TableHeaderCell>
+              <TableHeaderCell role="columnheader">{t("columns.who")}</TableHeaderCell>
+              <TableHeaderCell role="columnheader">{t("columns.entity")}</TableHeaderCell>
+              <TableHeaderCell role="columnheader">{t("columns.action")}</TableHeaderCell>
+              <TableHeaderCell role="columnheader" className="min-w-64">
+                {t("columns.changes")}
+              </TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBody role="rowgroup" className="block md:table-row-group">
+            {entries.map((e) => (
+              <tr
+                role="row"
+                key={e.id}
+                data-entry={e.id}
+                className="grid grid-cols-2 gap-y-1 py-2 md:table-row md:py-0"
+              >
+                <TableHeaderCell role="rowheader" scope="row" className={cn(cell, "font-normal md:whitespace-nowrap")}>
+                  <CardLabel>{t("columns.when")}</CardLabel>
+                  <DateTime value={e.createdAt} />
+                </TableHeaderCell>
+                <TableCell role="cell" className={cn(cell, "md:max-w-56")}>
+                  <CardLabel>{t("columns.who")}</CardLabel>
+                  <Actor actor={e.actor} />
+                </TableCell>
+                <TableCell role="cell" className={cn(cell, "md:max-w-64")}>
+                  <CardLabel>{t("columns.entity")}</CardLabel>
+                  <Entity entry={e} />
+                </TableCell>
+                <TableCell role="cell" className={cell}>
+                  <CardLabel>{t("columns.action")}</CardLabel>
+                  <ActionBadge action={e.action} />
+                </TableCell>
+                <TableCell role="cell" className={cn(cell, "col-span-2")}>
+                  <CardLabel>{t("columns.changes")}</CardLabel>
+                  <ChangeList entry={e} />
+                </TableCell>
               </tr>
-            </thead>
-            <tbody role="rowgroup" className="block divide-y divide-slate-200 md:table-row-group dark:divide-slate-700">
-              {entries.map((e) => (
-                <tr
-                  role="row"
-                  key={e.id}
-                  data-entry={e.id}
-                  className="grid grid-cols-2 gap-y-1 py-2 md:table-row md:py-0"
-                >
-                  <th role="rowheader" scope="row" className={cn(cell, "text-left font-normal md:whitespace-nowrap")}>
-                    <CardLabel>{t("columns.when")}</CardLabel>
-                    <DateTime value={e.createdAt} />
-                  </th>
-                  <td role="cell" className={cn(cell, "md:max-w-56")}>
-                    <CardLabel>{t("columns.who")}</CardLabel>
-                    <Actor actor={e.actor} />
-                  </td>
-                  <td role="cell" className={cn(cell, "md:max-w-64")}>
-                    <CardLabel>{t("columns.entity")}</CardLabel>
-                    <Entity entry={e} />
-                  </td>
-                  <td role="cell" className={cell}>
-                    <CardLabel>{t("columns.action")}</CardLabel>
-                    <ActionBadge action={e.action} />
-                  </td>
-                  <td role="cell" className={cn(cell, "col-span-2")}>
-                    <CardLabel>{t("columns.changes")}</CardLabel>
-                    <ChangeList entry={e} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </TableBody>
+        </Table>
       )}
       <Pagination filters={filters} page={page} pageCount={pageCount} />
     </section>

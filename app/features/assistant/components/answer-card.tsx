@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/field";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { unitAndPackLabeler } from "~/features/catalog/format";
 import { PriceChangeTable } from "~/features/price-lists/components/price-change-table";
 import { PriceHistoryView } from "~/features/price-lists/components/price-history-view";
@@ -52,49 +53,34 @@ function ProductsTable({ data }: { data: Extract<AnswerData, { kind: "products" 
   const label = t("products.caption", { list: data.list.name, count: data.total });
   return (
     <div className={cardClass}>
-      <div
-        role="region"
-        aria-label={label}
-        tabIndex={0}
-        className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        <table className="w-full text-left text-sm">
-          <caption className="pb-2 text-left font-medium">{label}</caption>
-          <thead className="text-slate-700 dark:text-slate-300">
-            <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                {t("products.product")}
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                {t("products.pack")}
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">
-                {t("products.price")}
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                {t("products.availability")}
-              </th>
+      <Table label={label}>
+        <TableCaption visible>{label}</TableCaption>
+        <TableHead>
+          <tr>
+            <TableHeaderCell>{t("products.product")}</TableHeaderCell>
+            <TableHeaderCell>{t("products.pack")}</TableHeaderCell>
+            <TableHeaderCell numeric>{t("products.price")}</TableHeaderCell>
+            <TableHeaderCell>{t("products.availability")}</TableHeaderCell>
+          </tr>
+        </TableHead>
+        <TableBody>
+          {data.rows.map((row) => (
+            <tr key={row.id}>
+              <TableHeaderCell scope="row" className="font-normal">
+                <span className="block">{row.name}</span>
+                {row.otherName ? (
+                  <span className="block text-xs text-slate-600 dark:text-slate-400">{row.otherName}</span>
+                ) : null}
+              </TableHeaderCell>
+              <TableCell>{unitPack(row)}</TableCell>
+              <TableCell numeric className="whitespace-nowrap">
+                {row.priceCents === null ? t("products.noPrice") : formatMoney(row.priceCents, lang)}
+              </TableCell>
+              <TableCell>{row.available ? t("products.available") : t("products.outOfStock")}</TableCell>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-            {data.rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row" className="py-1 pr-3 font-normal">
-                  <span className="block">{row.name}</span>
-                  {row.otherName ? (
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">{row.otherName}</span>
-                  ) : null}
-                </th>
-                <td className="py-1 pr-3">{unitPack(row)}</td>
-                <td className="whitespace-nowrap py-1 pr-3 text-right tabular-nums">
-                  {row.priceCents === null ? t("products.noPrice") : formatMoney(row.priceCents, lang)}
-                </td>
-                <td className="py-1">{row.available ? t("products.available") : t("products.outOfStock")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </TableBody>
+      </Table>
       {data.total > data.rows.length ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {t("products.more", { shown: data.rows.length, count: data.total })}

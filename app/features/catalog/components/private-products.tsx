@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigate } from "react-router";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import { categoryParam, orderedGroups, type CategoryGroup } from "../categories";
@@ -220,94 +221,93 @@ function priceHeading(props: PrivateProductsProps, t: (key: string, options?: Re
   return props.priceListName ? t("list.columns.listPrice", { list: props.priceListName }) : t("list.columns.basePrice");
 }
 
-const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300";
-const td = "px-3 py-2 align-middle text-sm";
 const nameLink = "font-medium text-brand-800 underline-offset-2 hover:underline dark:text-brand-100";
 
 function ProductsTable({ props, rows, priceTitle }: { props: PrivateProductsProps; rows: Row[]; priceTitle: string }) {
   const { t, i18n } = useTranslation(["products", "catalog"]);
   const staff = props.view === "staff";
   const notSet = t("list.notSet");
-  const column = (label: ReactNode, className?: string) => (
-    <th scope="col" className={cn(th, className)}>
-      {label}
-    </th>
-  );
   return (
-    <div className="hidden overflow-x-auto rounded-lg border border-slate-200 md:block dark:border-slate-800">
-      <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-800">
-        <caption className="sr-only">{t("list.caption", { page: props.page, pages: props.pageCount })}</caption>
-        <thead className="bg-slate-50 dark:bg-slate-900">
+    <div className="hidden md:block">
+      <Table>
+        <TableCaption>{t("list.caption", { page: props.page, pages: props.pageCount })}</TableCaption>
+        <TableHead>
           <tr>
-            {props.selection ? column(<span className="sr-only">{props.selection.labels.column}</span>, "w-12") : null}
-            {column(<span className="sr-only">{t("list.columns.image")}</span>, "w-16")}
-            {column(t("list.columns.name"))}
-            {column(t("list.columns.category"))}
-            {column(priceTitle, "text-right")}
-            {column(t("list.columns.pack"))}
-            {column(t("list.columns.unit"))}
-            {column(t("list.columns.availability"))}
+            {props.selection ? (
+              <TableHeaderCell className="w-12">
+                <span className="sr-only">{props.selection.labels.column}</span>
+              </TableHeaderCell>
+            ) : null}
+            <TableHeaderCell className="w-16">
+              <span className="sr-only">{t("list.columns.image")}</span>
+            </TableHeaderCell>
+            <TableHeaderCell>{t("list.columns.name")}</TableHeaderCell>
+            <TableHeaderCell>{t("list.columns.category")}</TableHeaderCell>
+            <TableHeaderCell numeric>{priceTitle}</TableHeaderCell>
+            <TableHeaderCell>{t("list.columns.pack")}</TableHeaderCell>
+            <TableHeaderCell>{t("list.columns.unit")}</TableHeaderCell>
+            <TableHeaderCell>{t("list.columns.availability")}</TableHeaderCell>
             {staff ? (
               <>
-                {column(t("list.columns.quantity"), "text-right")}
-                {column(t("list.columns.quickbooksId"))}
-                {column(t("list.columns.sku"))}
-                {column(t("list.columns.status"))}
+                <TableHeaderCell numeric>{t("list.columns.quantity")}</TableHeaderCell>
+                <TableHeaderCell>{t("list.columns.quickbooksId")}</TableHeaderCell>
+                <TableHeaderCell>{t("list.columns.sku")}</TableHeaderCell>
+                <TableHeaderCell>{t("list.columns.status")}</TableHeaderCell>
               </>
             ) : null}
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+        </TableHead>
+        <TableBody>
           {rows.map((row) => {
             const pack = packLabel(t, i18n.language, row.packValue, row.packUnit);
             const unit = unitLabel(t, row.unit);
             return (
               <tr key={row.slug} data-product={row.slug}>
                 {props.selection ? (
-                  <td className="w-12 px-3 py-2">
+                  <TableCell className="w-12">
                     {props.printable?.includes(row.slug) ? (
                       <SelectBox selection={props.selection} slug={row.slug} name={row.name} />
                     ) : null}
-                  </td>
+                  </TableCell>
                 ) : null}
-                <td className="w-16 px-3 py-2">
+                <TableCell className="w-16">
                   <div className="w-12">
                     <ProductImage imageKey={row.imageKey} imageUrl={row.imageUrl} size={48} sizes="48px" />
                   </div>
-                </td>
-                <th scope="row" className={cn(td, "text-left font-normal")}>
+                </TableCell>
+                <TableHeaderCell scope="row" className="font-normal">
                   <Link to={`/products/${row.slug}`} className={nameLink}>
                     {row.name}
                   </Link>
-                </th>
-                <td className={cn(td, "whitespace-nowrap")}>
+                </TableHeaderCell>
+                <TableCell className="whitespace-nowrap">
                   {t(`categories.${row.category ?? "uncategorized"}`, { ns: "catalog" })}
-                </td>
-                <td className={cn(td, "whitespace-nowrap text-right font-semibold tabular-nums")}>
+                </TableCell>
+                <TableCell numeric className="whitespace-nowrap font-semibold">
                   <Price cents={row.priceCents} staff={staff} />
-                </td>
-                <td className={cn(td, "whitespace-nowrap")}>{pack ?? <Blank label={notSet} />}</td>
-                <td className={cn(td, "whitespace-nowrap")}>{unit ?? <Blank label={notSet} />}</td>
-                <td className={td}>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{pack ?? <Blank label={notSet} />}</TableCell>
+                <TableCell className="whitespace-nowrap">{unit ?? <Blank label={notSet} />}</TableCell>
+                <TableCell>
                   <Availability inStock={row.inStock} className="whitespace-nowrap" />
-                </td>
+                </TableCell>
                 {staff ? (
                   <>
-                    <td className={cn(td, "text-right tabular-nums")}>
+                    <TableCell numeric>
                       {row.quantity == null ? <Blank label={notSet} /> : formatNumber(row.quantity, i18n.language)}
-                    </td>
-                    <td className={cn(td, "min-w-40 [overflow-wrap:anywhere]")}>
+                    </TableCell>
+                    <TableCell className="min-w-40 [overflow-wrap:anywhere]">
                       {row.quickbooksId ?? <Blank label={notSet} />}
-                    </td>
-                    <td className={cn(td, "whitespace-nowrap")}>{row.sku ?? <Blank label={notSet} />}</td>
-                    <td className={td}>{row.active ? t("list.active") : <InactiveBadge />}</td>
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap">{row.sku ?? <Blank label={notSet} />}</TableCell>
+                    <TableCell>{row.active ? t("list.active") : <InactiveBadge />}</TableCell>
                   </>
                 ) : null}
               </tr>
             );
           })}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes-guard";
 import { FormAlert } from "~/components/ui/field";
 import { formatDateTime } from "~/components/ui/date-time";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { formatMoney } from "~/lib/money";
 import { categories, type CategoryGroup } from "../categories";
 import type { ManageResult } from "../manage-actions.server";
@@ -269,197 +270,182 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
       {products.length === 0 ? (
         <FormAlert tone="info">{t("manage.empty")}</FormAlert>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-          <table className="w-max min-w-full text-left text-sm">
-            <caption className="sr-only">{t("manage.table.caption")}</caption>
-            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="px-2 py-2 font-medium">
-                  {t("manage.table.image")}
-                </th>
-                {gridFields.map((field) => (
-                  <th
-                    key={field}
-                    scope="col"
-                    className={
-                      field === "nameEn"
-                        ? "sticky left-0 z-10 bg-slate-50 px-2 py-2 font-medium dark:bg-slate-900"
-                        : "px-2 py-2 font-medium"
-                    }
-                  >
-                    {label(field)}
-                  </th>
-                ))}
-                <th scope="col" className="px-2 py-2 font-medium">
-                  {t("manage.table.actions")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {products.map((p) => {
-                const shown = fieldsAsText(p);
-                const base = fieldsAsText(edits[p.id]?.base ?? p);
-                const rowEdits = edits[p.id]?.cells ?? {};
-                const errors = { ...serverErrors[p.id], ...localErrors[p.id] };
-                const name = nameOf(p);
-                return (
-                  <tr
-                    key={p.id}
-                    data-product={p.slug}
-                    className={p.archived ? "bg-slate-50 dark:bg-slate-900/60" : undefined}
-                  >
-                    <td className="px-2 py-1">
-                      <button
-                        type="button"
-                        onClick={() => setImageOf(p)}
-                        aria-label={t("manage.table.changeImage", { name })}
-                        className="block rounded-md focus-visible:outline-2 focus-visible:outline-brand-600"
-                      >
-                        <ProductThumb
-                          product={p}
-                          size={40}
-                          fallback={<ImageIcon aria-hidden="true" className="size-5" />}
-                        />
-                      </button>
-                    </td>
-                    {gridFields.map((field) => {
-                      const value = rowEdits[field] ?? shown[field];
-                      const error = errors[field];
-                      const changed = value !== base[field];
-                      const id = `cell-${p.id}-${field}`;
-                      const common = {
-                        id,
-                        "aria-label": t("manage.table.cellLabel", { field: label(field), name }),
-                        "aria-invalid": error ? true : undefined,
-                        "aria-describedby": error ? `${id}-error` : undefined,
-                      };
-                      const border = error
-                        ? "border-red-600"
-                        : changed
-                          ? "border-sky-600 bg-sky-50 dark:bg-sky-950"
-                          : "border-slate-300 dark:border-slate-600";
-                      let control;
-                      if (field === "category" || field === "availability") {
-                        control = (
-                          <select
-                            {...common}
-                            value={value}
-                            onChange={(e) => setCell(p, field, e.currentTarget.value)}
-                            className={`${cell} ${border}`}
-                          >
-                            {field === "category" ? (
-                              <>
-                                <option value="">{tc("categories.uncategorized")}</option>
-                                {categories.map((c) => (
-                                  <option key={c} value={c}>
-                                    {tc(`categories.${c}`)}
-                                  </option>
-                                ))}
-                              </>
-                            ) : (
-                              <>
-                                <option value="in_stock">{t("manage.availabilityValues.in_stock")}</option>
-                                <option value="out_of_stock">{t("manage.availabilityValues.out_of_stock")}</option>
-                              </>
-                            )}
-                          </select>
-                        );
-                      } else if (field === "active") {
-                        control = (
-                          <input
-                            {...common}
-                            type="checkbox"
-                            checked={value === "true"}
-                            onChange={(e) => setCell(p, field, String(e.currentTarget.checked))}
-                            className={`size-4 ${changed ? "outline-2 outline-sky-600" : ""}`}
-                          />
-                        );
-                      } else {
-                        const numeric = ["basePrice", "quantity", "packValue", "popularity"].includes(field);
-                        control = (
-                          <input
-                            {...common}
-                            value={value}
-                            inputMode={numeric ? "decimal" : undefined}
-                            onChange={(e) => setCell(p, field, e.currentTarget.value)}
-                            className={`${cell} ${border} ${widths[field] ?? ""}`}
-                          />
-                        );
-                      }
-                      return (
-                        <td
-                          key={field}
-                          className={
-                            field === "nameEn"
-                              ? "sticky left-0 z-10 bg-white px-2 py-1 align-top dark:bg-slate-950"
-                              : "px-2 py-1 align-top"
-                          }
+        <Table density="compact" className="min-w-max">
+          <TableCaption>{t("manage.table.caption")}</TableCaption>
+          <TableHead>
+            <tr>
+              <TableHeaderCell>{t("manage.table.image")}</TableHeaderCell>
+              {gridFields.map((field) => (
+                <TableHeaderCell
+                  key={field}
+                  className={field === "nameEn" ? "sticky left-0 z-10 bg-slate-50 dark:bg-slate-900" : undefined}
+                >
+                  {label(field)}
+                </TableHeaderCell>
+              ))}
+              <TableHeaderCell>{t("manage.table.actions")}</TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBody className="align-top">
+            {products.map((p) => {
+              const shown = fieldsAsText(p);
+              const base = fieldsAsText(edits[p.id]?.base ?? p);
+              const rowEdits = edits[p.id]?.cells ?? {};
+              const errors = { ...serverErrors[p.id], ...localErrors[p.id] };
+              const name = nameOf(p);
+              return (
+                <tr
+                  key={p.id}
+                  data-product={p.slug}
+                  className={p.archived ? "bg-slate-50 dark:bg-slate-900/60" : undefined}
+                >
+                  <TableCell className="align-middle">
+                    <button
+                      type="button"
+                      onClick={() => setImageOf(p)}
+                      aria-label={t("manage.table.changeImage", { name })}
+                      className="block rounded-md focus-visible:outline-2 focus-visible:outline-brand-600"
+                    >
+                      <ProductThumb
+                        product={p}
+                        size={40}
+                        fallback={<ImageIcon aria-hidden="true" className="size-5" />}
+                      />
+                    </button>
+                  </TableCell>
+                  {gridFields.map((field) => {
+                    const value = rowEdits[field] ?? shown[field];
+                    const error = errors[field];
+                    const changed = value !== base[field];
+                    const id = `cell-${p.id}-${field}`;
+                    const common = {
+                      id,
+                      "aria-label": t("manage.table.cellLabel", { field: label(field), name }),
+                      "aria-invalid": error ? true : undefined,
+                      "aria-describedby": error ? `${id}-error` : undefined,
+                    };
+                    const border = error
+                      ? "border-red-600"
+                      : changed
+                        ? "border-sky-600 bg-sky-50 dark:bg-sky-950"
+                        : "border-slate-300 dark:border-slate-600";
+                    let control;
+                    if (field === "category" || field === "availability") {
+                      control = (
+                        <select
+                          {...common}
+                          value={value}
+                          onChange={(e) => setCell(p, field, e.currentTarget.value)}
+                          className={`${cell} ${border}`}
                         >
-                          {control}
-                          {field === "nameEn" && (p.archived || !p.active) ? (
-                            <span className="mt-1 block text-xs font-medium text-amber-800 dark:text-amber-200">
-                              {p.archived ? t("manage.table.archivedBadge") : t("manage.table.inactive")}
-                            </span>
-                          ) : null}
-                          {error ? (
-                            <p id={`${id}-error`} className="mt-1 max-w-48 text-xs text-red-700 dark:text-red-400">
-                              {t(error)}
-                            </p>
-                          ) : null}
-                        </td>
+                          {field === "category" ? (
+                            <>
+                              <option value="">{tc("categories.uncategorized")}</option>
+                              {categories.map((c) => (
+                                <option key={c} value={c}>
+                                  {tc(`categories.${c}`)}
+                                </option>
+                              ))}
+                            </>
+                          ) : (
+                            <>
+                              <option value="in_stock">{t("manage.availabilityValues.in_stock")}</option>
+                              <option value="out_of_stock">{t("manage.availabilityValues.out_of_stock")}</option>
+                            </>
+                          )}
+                        </select>
                       );
-                    })}
-                    <td className="px-2 py-1 align-top">
-                      <div className="flex gap-1">
+                    } else if (field === "active") {
+                      control = (
+                        <input
+                          {...common}
+                          type="checkbox"
+                          checked={value === "true"}
+                          onChange={(e) => setCell(p, field, String(e.currentTarget.checked))}
+                          className={`size-4 ${changed ? "outline-2 outline-sky-600" : ""}`}
+                        />
+                      );
+                    } else {
+                      const numeric = ["basePrice", "quantity", "packValue", "popularity"].includes(field);
+                      control = (
+                        <input
+                          {...common}
+                          value={value}
+                          inputMode={numeric ? "decimal" : undefined}
+                          onChange={(e) => setCell(p, field, e.currentTarget.value)}
+                          className={`${cell} ${border} ${widths[field] ?? ""}`}
+                        />
+                      );
+                    }
+                    return (
+                      <TableCell
+                        key={field}
+                        className={field === "nameEn" ? "sticky left-0 z-10 bg-white dark:bg-slate-950" : undefined}
+                      >
+                        {control}
+                        {field === "nameEn" && (p.archived || !p.active) ? (
+                          <span className="mt-1 block text-xs font-medium text-amber-800 dark:text-amber-200">
+                            {p.archived ? t("manage.table.archivedBadge") : t("manage.table.inactive")}
+                          </span>
+                        ) : null}
+                        {error ? (
+                          <p id={`${id}-error`} className="mt-1 max-w-48 text-xs text-red-700 dark:text-red-400">
+                            {t(error)}
+                          </p>
+                        ) : null}
+                      </TableCell>
+                    );
+                  })}
+                  <TableCell>
+                    <div className="flex gap-1">
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => setEditing(p)}
+                        aria-label={t("manage.table.details", { name })}
+                        title={t("manage.table.details", { name })}
+                      >
+                        <Pencil aria-hidden="true" className="size-4" />
+                      </Button>
+                      {p.archived ? (
                         <Button
                           size="sm"
                           variant="ghost"
-                          onClick={() => setEditing(p)}
-                          aria-label={t("manage.table.details", { name })}
-                          title={t("manage.table.details", { name })}
+                          onClick={() => void fetcher.submit({ intent: "restore", id: p.id }, { method: "post" })}
+                          aria-label={t("manage.table.restore", { name })}
+                          title={t("manage.table.restore", { name })}
+                          disabled={saving}
                         >
-                          <Pencil aria-hidden="true" className="size-4" />
+                          <ArchiveRestore aria-hidden="true" className="size-4" />
                         </Button>
-                        {p.archived ? (
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            onClick={() => void fetcher.submit({ intent: "restore", id: p.id }, { method: "post" })}
-                            aria-label={t("manage.table.restore", { name })}
-                            title={t("manage.table.restore", { name })}
-                            disabled={saving}
-                          >
-                            <ArchiveRestore aria-hidden="true" className="size-4" />
-                          </Button>
-                        ) : (
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            onClick={() => setArchiving(p)}
-                            aria-label={t("manage.table.archive", { name })}
-                            title={t("manage.table.archive", { name })}
-                            disabled={saving}
-                          >
-                            <Archive aria-hidden="true" className="size-4" />
-                          </Button>
-                        )}
-                        {!p.archived && p.active ? (
-                          <Link
-                            to={`/products/${p.slug}`}
-                            className="self-center px-1 text-xs font-medium text-brand-800 underline underline-offset-2 dark:text-brand-100"
-                            aria-label={t("manage.table.view", { name })}
-                          >
-                            /{p.slug}
-                          </Link>
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                      ) : (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => setArchiving(p)}
+                          aria-label={t("manage.table.archive", { name })}
+                          title={t("manage.table.archive", { name })}
+                          disabled={saving}
+                        >
+                          <Archive aria-hidden="true" className="size-4" />
+                        </Button>
+                      )}
+                      {!p.archived && p.active ? (
+                        <Link
+                          to={`/products/${p.slug}`}
+                          className="self-center px-1 text-xs font-medium text-brand-800 underline underline-offset-2 dark:text-brand-100"
+                          aria-label={t("manage.table.view", { name })}
+                        >
+                          /{p.slug}
+                        </Link>
+                      ) : null}
+                    </div>
+                  </TableCell>
+                </tr>
+              );
+            })}
+          </TableBody>
+        </Table>
       )}
       {editing ? <ProductFormDialog product={editing} onClose={() => setEditing(null)} /> : null}
       {imageOf ? (

@@ -1,36 +1,53 @@
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatMoney } from "~/lib/money";
 
-export type PriceChangeRow = { key: string; name: string; now: number | null; next: number | null };
+/** A price, no price, or (in a saved version) the item not being in the list at all. */
+type ShownPrice = number | null | "absent";
 
-/** A product's price now and as it will be, for the previews shown before anything is saved. */
-export function PriceChangeTable({ rows, testId }: { rows: PriceChangeRow[]; testId: string }) {
+export type PriceChangeRow = { key: string; name: string; now: ShownPrice; next: ShownPrice };
+
+/**
+ * Two prices of each product, the second in bold: now and as it will be, in the previews shown
+ * before anything is saved, or a saved version's and today's when the two are compared.
+ */
+export function PriceChangeTable({
+  rows,
+  testId,
+  columns,
+  noPrice = "—",
+}: {
+  rows: PriceChangeRow[];
+  testId?: string;
+  /** The price columns' names, when they are not the previews' "Now" and "New". */
+  columns?: { now: string; next: string };
+  noPrice?: string;
+}) {
   const { t, i18n } = useTranslation("prices");
-  const money = (cents: number | null) => (cents === null ? "—" : formatMoney(cents, i18n.language));
+  const show = (price: ShownPrice) =>
+    price === "absent" ? t("editor.absent") : price === null ? noPrice : formatMoney(price, i18n.language);
   return (
-    <table className="w-full max-w-xl text-left text-sm">
-      <thead className="text-slate-700 dark:text-slate-300">
-        <tr>
-          <th scope="col" className="py-1 font-medium">
-            {t("private.product")}
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            {t("manage.previewNow")}
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            {t("manage.previewNew")}
-          </th>
-        </tr>
-      </thead>
-      <tbody data-testid={testId}>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            <td className="py-1">{row.name}</td>
-            <td className="py-1 text-right tabular-nums">{money(row.now)}</td>
-            <td className="py-1 text-right font-semibold tabular-nums">{money(row.next)}</td>
+    <div className="max-w-xl">
+      <Table>
+        <TableHead>
+          <tr>
+            <TableHeaderCell>{t("private.product")}</TableHeaderCell>
+            <TableHeaderCell numeric>{columns?.now ?? t("manage.previewNow")}</TableHeaderCell>
+            <TableHeaderCell numeric>{columns?.next ?? t("manage.previewNew")}</TableHeaderCell>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </TableHead>
+        <TableBody data-testid={testId}>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <TableCell>{row.name}</TableCell>
+              <TableCell numeric>{show(row.now)}</TableCell>
+              <TableCell numeric className="font-semibold">
+                {show(row.next)}
+              </TableCell>
+            </tr>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
 }

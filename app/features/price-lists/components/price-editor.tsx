@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes-guard";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
+import { Table, TableBody, tableCellClasses, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { centsToInput, formatMoney, parsePriceInput } from "~/lib/money";
 import type { SavePricesResult } from "../edit-prices.server";
 import type { PriceItemView } from "../items.server";
@@ -13,6 +14,12 @@ import { parseAdjustment } from "../schema";
 import { PriceHistoryDialog } from "./price-history-dialog";
 
 type Props = { items: PriceItemView[]; revision: number; listSlug: string };
+
+// The editor shows a whole list, thousands of rows: its cells are plain elements (see tableCellClasses).
+const boxCell = tableCellClasses();
+const nameCell = tableCellClasses({}, "font-medium");
+const priceCell = tableCellClasses({ numeric: true });
+const historyCell = tableCellClasses({}, "text-center");
 
 /**
  * Prices edited in place and saved or discarded together. Pending edits are announced with
@@ -175,96 +182,90 @@ export function PriceEditor({ items, revision, listSlug }: Props) {
           </FormAlert>
         ) : null}
       </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-            <tr>
-              <th scope="col" className="w-10 px-3 py-2">
-                <input
-                  type="checkbox"
-                  aria-label={t("editor.selectAll")}
-                  checked={shown.length > 0 && shown.every((i) => selected.has(i.productId))}
-                  onChange={(e) => {
-                    const on = e.currentTarget.checked;
-                    setSelected((current) => {
-                      const next = new Set(current);
-                      for (const i of shown) {
-                        if (on) next.add(i.productId);
-                        else next.delete(i.productId);
-                      }
-                      return next;
-                    });
-                  }}
-                  className="size-4"
-                />
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t("private.product")}
-              </th>
-              <th scope="col" className="w-40 px-3 py-2 text-right font-medium">
-                {t("private.price")}
-              </th>
-              <th scope="col" className="w-16 px-3 py-2 text-center font-medium">
-                {t("history.column")}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {shown.map((item) => {
-              const text = edits[item.productId] ?? centsToInput(item.priceCents);
-              const bad = invalidNow.has(item.productId) || serverInvalid.has(item.productId);
-              const errorId = `price-error-${item.productId}`;
-              return (
-                <tr key={item.productId} data-product={item.slug}>
-                  <td className="px-3 py-2">
-                    <input
-                      type="checkbox"
-                      aria-label={t("editor.select", { name: item.name })}
-                      checked={selected.has(item.productId)}
-                      onChange={(e) => toggle(item.productId, e.currentTarget.checked)}
-                      className="size-4"
-                    />
-                  </td>
-                  <th scope="row" className="px-3 py-2 font-medium">
-                    <label htmlFor={`price-${item.productId}`}>{item.name}</label>
-                  </th>
-                  <td className="px-3 py-2 text-right">
-                    <input
-                      id={`price-${item.productId}`}
-                      inputMode="decimal"
-                      value={text}
-                      onChange={(e) => {
-                        const value = e.currentTarget.value;
-                        setEdits((current) => ({ ...current, [item.productId]: value }));
-                      }}
-                      aria-invalid={bad || undefined}
-                      aria-describedby={bad ? errorId : undefined}
-                      className="w-28 rounded-md border border-slate-300 bg-white px-2 py-1 text-right tabular-nums dark:border-slate-600 dark:bg-slate-900"
-                    />
-                    {bad ? (
-                      <p id={errorId} className="mt-1 text-xs text-red-700 dark:text-red-400">
-                        {t("errors.invalidPrice")}
-                      </p>
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-2 text-center">
-                    <PriceHistoryDialog listSlug={listSlug} productId={item.productId} productName={item.name}>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        aria-label={t("history.open", { name: item.name })}
-                        title={t("history.open", { name: item.name })}
-                      >
-                        <HistoryIcon aria-hidden="true" className="size-4" />
-                      </Button>
-                    </PriceHistoryDialog>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <Table>
+        <TableHead>
+          <tr>
+            <TableHeaderCell className="w-10">
+              <input
+                type="checkbox"
+                aria-label={t("editor.selectAll")}
+                checked={shown.length > 0 && shown.every((i) => selected.has(i.productId))}
+                onChange={(e) => {
+                  const on = e.currentTarget.checked;
+                  setSelected((current) => {
+                    const next = new Set(current);
+                    for (const i of shown) {
+                      if (on) next.add(i.productId);
+                      else next.delete(i.productId);
+                    }
+                    return next;
+                  });
+                }}
+                className="size-4"
+              />
+            </TableHeaderCell>
+            <TableHeaderCell>{t("private.product")}</TableHeaderCell>
+            <TableHeaderCell numeric className="w-40">
+              {t("private.price")}
+            </TableHeaderCell>
+            <TableHeaderCell className="w-16 text-center">{t("history.column")}</TableHeaderCell>
+          </tr>
+        </TableHead>
+        <TableBody>
+          {shown.map((item) => {
+            const text = edits[item.productId] ?? centsToInput(item.priceCents);
+            const bad = invalidNow.has(item.productId) || serverInvalid.has(item.productId);
+            const errorId = `price-error-${item.productId}`;
+            return (
+              <tr key={item.productId} data-product={item.slug}>
+                <td className={boxCell}>
+                  <input
+                    type="checkbox"
+                    aria-label={t("editor.select", { name: item.name })}
+                    checked={selected.has(item.productId)}
+                    onChange={(e) => toggle(item.productId, e.currentTarget.checked)}
+                    className="size-4"
+                  />
+                </td>
+                <th scope="row" className={nameCell}>
+                  <label htmlFor={`price-${item.productId}`}>{item.name}</label>
+                </th>
+                <td className={priceCell}>
+                  <input
+                    id={`price-${item.productId}`}
+                    inputMode="decimal"
+                    value={text}
+                    onChange={(e) => {
+                      const value = e.currentTarget.value;
+                      setEdits((current) => ({ ...current, [item.productId]: value }));
+                    }}
+                    aria-invalid={bad || undefined}
+                    aria-describedby={bad ? errorId : undefined}
+                    className="w-28 rounded-md border border-slate-300 bg-white px-2 py-1 text-right tabular-nums dark:border-slate-600 dark:bg-slate-900"
+                  />
+                  {bad ? (
+                    <p id={errorId} className="mt-1 text-xs text-red-700 dark:text-red-400">
+                      {t("errors.invalidPrice")}
+                    </p>
+                  ) : null}
+                </td>
+                <td className={historyCell}>
+                  <PriceHistoryDialog listSlug={listSlug} productId={item.productId} productName={item.name}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={t("history.open", { name: item.name })}
+                      title={t("history.open", { name: item.name })}
+                    >
+                      <HistoryIcon aria-hidden="true" className="size-4" />
+                    </Button>
+                  </PriceHistoryDialog>
+                </td>
+              </tr>
+            );
+          })}
+        </TableBody>
+      </Table>
       <UnsavedChangesGuard
         when={dirty.length > 0}
         title={t("editor.leaveTitle")}

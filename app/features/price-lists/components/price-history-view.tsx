@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, type ReactNode } from "react";
 import { DateTime } from "~/components/ui/date-time";
 import { Spinner } from "~/components/ui/spinner";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatMoney, formatMoneyChange, formatPercentChange } from "~/lib/money";
 import { historySourceOf, priceChange, type PriceHistoryEntry } from "../history";
@@ -42,78 +43,58 @@ function HistoryTable({ entries, label, showWho }: { entries: PriceHistoryEntry[
   const price = (cents: number | null, absent: boolean) =>
     cents !== null ? formatMoney(cents, lang) : absent ? t("editor.absent") : t("history.noPrice");
   return (
-    // A region people can reach with the keyboard, so a table wider than a phone can be scrolled.
-    <div
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700"
-    >
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{label}</caption>
-        <thead className="bg-slate-50 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-          <tr>
-            <th scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
-              {t("history.date")}
-            </th>
-            <th scope="col" className="whitespace-nowrap px-3 py-2 text-right font-medium">
-              {t("history.oldPrice")}
-            </th>
-            <th scope="col" className="whitespace-nowrap px-3 py-2 text-right font-medium">
-              {t("history.newPrice")}
-            </th>
-            <th scope="col" className="whitespace-nowrap px-3 py-2 text-right font-medium">
-              {t("history.change")}
-            </th>
-            {showWho ? (
-              <>
-                <th scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
-                  {t("history.sourceColumn")}
-                </th>
-                <th scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
-                  {t("history.author")}
-                </th>
-              </>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-          {entries.map((e) => {
-            const change = priceChange(e.oldCents, e.newCents);
-            const source = historySourceOf(e.source);
-            return (
-              <tr key={e.id} data-history-entry={e.id}>
-                <td className="whitespace-nowrap px-3 py-2">
-                  <DateTime value={e.at} />
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
-                  {price(e.oldCents, source === "add" || source === "create")}
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
-                  {price(e.newCents, source === "remove")}
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
-                  {change ? (
-                    <>
-                      {formatMoneyChange(change.cents, lang)}
-                      {change.ratio !== null ? ` (${formatPercentChange(change.ratio, lang)})` : null}
-                    </>
-                  ) : (
-                    "—"
-                  )}
-                </td>
-                {showWho ? (
+    <Table label={label}>
+      <TableCaption>{label}</TableCaption>
+      <TableHead className="whitespace-nowrap">
+        <tr>
+          <TableHeaderCell>{t("history.date")}</TableHeaderCell>
+          <TableHeaderCell numeric>{t("history.oldPrice")}</TableHeaderCell>
+          <TableHeaderCell numeric>{t("history.newPrice")}</TableHeaderCell>
+          <TableHeaderCell numeric>{t("history.change")}</TableHeaderCell>
+          {showWho ? (
+            <>
+              <TableHeaderCell>{t("history.sourceColumn")}</TableHeaderCell>
+              <TableHeaderCell>{t("history.author")}</TableHeaderCell>
+            </>
+          ) : null}
+        </tr>
+      </TableHead>
+      <TableBody>
+        {entries.map((e) => {
+          const change = priceChange(e.oldCents, e.newCents);
+          const source = historySourceOf(e.source);
+          return (
+            <tr key={e.id} data-history-entry={e.id}>
+              <TableCell className="whitespace-nowrap">
+                <DateTime value={e.at} />
+              </TableCell>
+              <TableCell numeric className="whitespace-nowrap">
+                {price(e.oldCents, source === "add" || source === "create")}
+              </TableCell>
+              <TableCell numeric className="whitespace-nowrap">
+                {price(e.newCents, source === "remove")}
+              </TableCell>
+              <TableCell numeric className="whitespace-nowrap">
+                {change ? (
                   <>
-                    <td className="px-3 py-2">{t(`history.sources.${source}`)}</td>
-                    <td className="px-3 py-2">{e.author ?? t("history.unknownAuthor")}</td>
+                    {formatMoneyChange(change.cents, lang)}
+                    {change.ratio !== null ? ` (${formatPercentChange(change.ratio, lang)})` : null}
                   </>
-                ) : null}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                ) : (
+                  "—"
+                )}
+              </TableCell>
+              {showWho ? (
+                <>
+                  <TableCell>{t(`history.sources.${source}`)}</TableCell>
+                  <TableCell>{e.author ?? t("history.unknownAuthor")}</TableCell>
+                </>
+              ) : null}
+            </tr>
+          );
+        })}
+      </TableBody>
+    </Table>
   );
 }
 

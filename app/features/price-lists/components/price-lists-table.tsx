@@ -4,6 +4,7 @@ import { Form, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DateTime } from "~/components/ui/date-time";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import type { PriceListSummary } from "../lists.server";
 import { formatAdjustment } from "./adjustment";
 
@@ -50,91 +51,81 @@ export function PriceListsTable({ lists, deleted = false }: { lists: PriceListSu
       {lists.length === 0 ? (
         <p className="text-slate-700 dark:text-slate-300">{t("errors.noLists")}</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t("manage.name")}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t("manage.basedOn")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  {t("manage.items")}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {deleted ? t("manage.deletedAt") : t("private.updated")}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  <span className="sr-only">{t("manage.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {lists.map((list) => (
-                <tr key={list.id} data-list={list.slug}>
-                  <th scope="row" className="px-3 py-2 align-top font-medium">
+        <Table>
+          <TableHead>
+            <tr>
+              <TableHeaderCell>{t("manage.name")}</TableHeaderCell>
+              <TableHeaderCell>{t("manage.basedOn")}</TableHeaderCell>
+              <TableHeaderCell numeric>{t("manage.items")}</TableHeaderCell>
+              <TableHeaderCell>{deleted ? t("manage.deletedAt") : t("private.updated")}</TableHeaderCell>
+              <TableHeaderCell>
+                <span className="sr-only">{t("manage.actions")}</span>
+              </TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBody className="align-top">
+            {lists.map((list) => (
+              <tr key={list.id} data-list={list.slug}>
+                <TableHeaderCell scope="row" className="font-medium">
+                  {deleted ? (
+                    list.name
+                  ) : (
+                    <Link
+                      to={`/prices-manage/${list.slug}`}
+                      className="text-brand-800 underline-offset-2 hover:underline dark:text-brand-100"
+                    >
+                      {list.name}
+                    </Link>
+                  )}
+                  <div className="mt-1 flex flex-wrap gap-1">
+                    {list.isPublic ? <Badge>{t("private.kind.public")}</Badge> : null}
+                    {list.isDefaultForCustomers ? <Badge>{t("private.kind.default")}</Badge> : null}
+                    {list.isTemplate ? <Badge>{t("private.kind.template")}</Badge> : null}
+                  </div>
+                  {list.description ? (
+                    <p className="mt-1 font-normal text-slate-700 dark:text-slate-300">{list.description}</p>
+                  ) : null}
+                </TableHeaderCell>
+                <TableCell className="text-slate-700 dark:text-slate-300">
+                  {list.parentName
+                    ? [list.parentName, formatAdjustment(list.adjustmentType, list.adjustmentValue, i18n.language)]
+                        .filter(Boolean)
+                        .join(" ")
+                    : "—"}
+                </TableCell>
+                <TableCell numeric>{list.itemCount}</TableCell>
+                <TableCell className="text-slate-700 dark:text-slate-300">
+                  <DateTime value={deleted && list.deletedAt ? list.deletedAt : list.updatedAt} />
+                </TableCell>
+                <TableCell>
+                  <div className="flex flex-wrap justify-end gap-2">
                     {deleted ? (
-                      list.name
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="restore" />
+                        <input type="hidden" name="slug" value={list.slug} />
+                        <Button type="submit" size="sm" variant="outline">
+                          {t("manage.restore")}
+                        </Button>
+                      </Form>
                     ) : (
-                      <Link
-                        to={`/prices-manage/${list.slug}`}
-                        className="text-brand-800 underline-offset-2 hover:underline dark:text-brand-100"
-                      >
-                        {list.name}
-                      </Link>
-                    )}
-                    <div className="mt-1 flex flex-wrap gap-1">
-                      {list.isPublic ? <Badge>{t("private.kind.public")}</Badge> : null}
-                      {list.isDefaultForCustomers ? <Badge>{t("private.kind.default")}</Badge> : null}
-                      {list.isTemplate ? <Badge>{t("private.kind.template")}</Badge> : null}
-                    </div>
-                    {list.description ? (
-                      <p className="mt-1 font-normal text-slate-700 dark:text-slate-300">{list.description}</p>
-                    ) : null}
-                  </th>
-                  <td className="px-3 py-2 align-top text-slate-700 dark:text-slate-300">
-                    {list.parentName
-                      ? [list.parentName, formatAdjustment(list.adjustmentType, list.adjustmentValue, i18n.language)]
-                          .filter(Boolean)
-                          .join(" ")
-                      : "—"}
-                  </td>
-                  <td className="px-3 py-2 text-right align-top tabular-nums">{list.itemCount}</td>
-                  <td className="px-3 py-2 align-top text-slate-700 dark:text-slate-300">
-                    <DateTime value={deleted && list.deletedAt ? list.deletedAt : list.updatedAt} />
-                  </td>
-                  <td className="px-3 py-2 align-top">
-                    <div className="flex flex-wrap justify-end gap-2">
-                      {deleted ? (
+                      <>
                         <Form method="post">
-                          <input type="hidden" name="intent" value="restore" />
+                          <input type="hidden" name="intent" value="duplicate" />
                           <input type="hidden" name="slug" value={list.slug} />
+                          <input type="hidden" name="name" value={t("manage.copyName", { name: list.name })} />
                           <Button type="submit" size="sm" variant="outline">
-                            {t("manage.restore")}
+                            {t("manage.duplicate")}
                           </Button>
                         </Form>
-                      ) : (
-                        <>
-                          <Form method="post">
-                            <input type="hidden" name="intent" value="duplicate" />
-                            <input type="hidden" name="slug" value={list.slug} />
-                            <input type="hidden" name="name" value={t("manage.copyName", { name: list.name })} />
-                            <Button type="submit" size="sm" variant="outline">
-                              {t("manage.duplicate")}
-                            </Button>
-                          </Form>
-                          <DeleteButton list={list} />
-                        </>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                        <DeleteButton list={list} />
+                      </>
+                    )}
+                  </div>
+                </TableCell>
+              </tr>
+            ))}
+          </TableBody>
+        </Table>
       )}
     </section>
   );

@@ -5,10 +5,10 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DateTime } from "~/components/ui/date-time";
 import { FormAlert, TextField } from "~/components/ui/field";
-import { formatMoney } from "~/lib/money";
 import type { SavePricesResult } from "../edit-prices.server";
 import { REASON_MAX } from "../schema";
 import type { VersionSummary } from "../versions.server";
+import { PriceChangeTable } from "./price-change-table";
 
 type Comparison = {
   kind: "compare";
@@ -19,39 +19,18 @@ type Comparison = {
 
 /** A version's prices beside the current ones, differences only. */
 function ComparisonTable({ comparison }: { comparison: Comparison }) {
-  const { t, i18n } = useTranslation("prices");
-  const show = (v: number | null | "absent") =>
-    v === "absent" ? t("editor.absent") : v === null ? t("private.noPrice") : formatMoney(v, i18n.language);
+  const { t } = useTranslation("prices");
   return (
     <div className="space-y-2" data-testid="version-comparison">
       <h3 className="font-semibold">{t("editor.compareHeading", { number: comparison.version })}</h3>
       {comparison.rows.length === 0 ? (
         <p>{t("editor.compareNone")}</p>
       ) : (
-        <table className="w-full max-w-xl text-left text-sm">
-          <thead className="text-slate-700 dark:text-slate-300">
-            <tr>
-              <th scope="col" className="py-1 font-medium">
-                {t("private.product")}
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                {t("editor.compareThen")}
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                {t("editor.compareNow")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {comparison.rows.map((r) => (
-              <tr key={r.productId}>
-                <td className="py-1">{r.name}</td>
-                <td className="py-1 text-right tabular-nums">{show(r.left)}</td>
-                <td className="py-1 text-right font-semibold tabular-nums">{show(r.right)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PriceChangeTable
+          rows={comparison.rows.map((r) => ({ key: r.productId, name: r.name, now: r.left, next: r.right }))}
+          columns={{ now: t("editor.compareThen"), next: t("editor.compareNow") }}
+          noPrice={t("private.noPrice")}
+        />
       )}
     </div>
   );

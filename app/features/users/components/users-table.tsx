@@ -2,6 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { SEARCH_MAX } from "../schema";
 import type { UserRowView } from "../types";
 import { UserRowActions } from "./user-row-actions";
@@ -22,9 +23,6 @@ function pageHref(q: string, page: number) {
   const search = params.toString();
   return search ? `?${search}` : ".";
 }
-
-const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300";
-const td = "px-3 py-2 align-top text-sm";
 
 export function UsersTable({ users, total, page, pageCount, q, currentUserId }: UsersTableProps) {
   const { t } = useTranslation("users");
@@ -62,80 +60,66 @@ export function UsersTable({ users, total, page, pageCount, q, currentUserId }: 
       {users.length === 0 ? (
         <p className="text-sm">{t("list.empty")}</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
-          <table className="min-w-full divide-y divide-slate-200 dark:divide-slate-700">
-            <caption className="sr-only">{t("list.caption")}</caption>
-            <thead className="bg-slate-50 dark:bg-slate-800">
-              <tr>
-                <th scope="col" className={th}>
-                  {t("columns.user")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("columns.role")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("columns.status")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("columns.created")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("columns.lastSignIn")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("columns.actions")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-              {users.map((u) => (
-                <tr key={u.id}>
-                  <th scope="row" className={`${td} text-left font-normal`}>
-                    <span className="font-medium">{u.name}</span>{" "}
-                    {u.id === currentUserId ? <span>{t("list.you")}</span> : null}
-                    <span className="block text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">{u.email}</span>
-                    <span className="block whitespace-nowrap text-slate-700 dark:text-slate-300">
-                      {u.phoneNumber ? (
-                        <>
-                          <span className="sr-only">{t("columns.phone")}: </span>
-                          {u.phoneNumber}
-                        </>
-                      ) : (
-                        t("list.noPhone")
-                      )}
-                    </span>
-                  </th>
-                  <td className={td}>{t(`roles.${u.role}`)}</td>
-                  <td className={td}>
-                    {u.disabled ? (
-                      <span className="rounded bg-red-100 px-2 py-0.5 text-red-900 dark:bg-red-950 dark:text-red-100">
-                        {t("status.disabled")}
-                      </span>
+        <Table>
+          <TableCaption>{t("list.caption")}</TableCaption>
+          <TableHead>
+            <tr>
+              <TableHeaderCell>{t("columns.user")}</TableHeaderCell>
+              <TableHeaderCell>{t("columns.role")}</TableHeaderCell>
+              <TableHeaderCell>{t("columns.status")}</TableHeaderCell>
+              <TableHeaderCell>{t("columns.created")}</TableHeaderCell>
+              <TableHeaderCell>{t("columns.lastSignIn")}</TableHeaderCell>
+              <TableHeaderCell>{t("columns.actions")}</TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBody className="align-top">
+            {users.map((u) => (
+              <tr key={u.id}>
+                <TableHeaderCell scope="row" className="font-normal">
+                  <span className="font-medium">{u.name}</span>{" "}
+                  {u.id === currentUserId ? <span>{t("list.you")}</span> : null}
+                  <span className="block text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">{u.email}</span>
+                  <span className="block whitespace-nowrap text-slate-700 dark:text-slate-300">
+                    {u.phoneNumber ? (
+                      <>
+                        <span className="sr-only">{t("columns.phone")}: </span>
+                        {u.phoneNumber}
+                      </>
                     ) : (
-                      <span className="rounded bg-green-100 px-2 py-0.5 text-green-900 dark:bg-green-950 dark:text-green-100">
-                        {t("status.active")}
-                      </span>
+                      t("list.noPhone")
                     )}
-                    {u.disabled && u.banReason ? (
-                      <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">
-                        {t("list.disabledReason", { reason: u.banReason })}
-                      </p>
-                    ) : null}
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    <DateTime value={u.createdAt} />
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    <DateTime value={u.lastSignInAt} fallback={t("list.never")} />
-                  </td>
-                  <td className={td}>
-                    <UserRowActions user={u} isSelf={u.id === currentUserId} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  </span>
+                </TableHeaderCell>
+                <TableCell>{t(`roles.${u.role}`)}</TableCell>
+                <TableCell>
+                  {u.disabled ? (
+                    <span className="rounded bg-red-100 px-2 py-0.5 text-red-900 dark:bg-red-950 dark:text-red-100">
+                      {t("status.disabled")}
+                    </span>
+                  ) : (
+                    <span className="rounded bg-green-100 px-2 py-0.5 text-green-900 dark:bg-green-950 dark:text-green-100">
+                      {t("status.active")}
+                    </span>
+                  )}
+                  {u.disabled && u.banReason ? (
+                    <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">
+                      {t("list.disabledReason", { reason: u.banReason })}
+                    </p>
+                  ) : null}
+                </TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <DateTime value={u.createdAt} />
+                </TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <DateTime value={u.lastSignInAt} fallback={t("list.never")} />
+                </TableCell>
+                <TableCell>
+                  <UserRowActions user={u} isSelf={u.id === currentUserId} />
+                </TableCell>
+              </tr>
+            ))}
+          </TableBody>
+        </Table>
       )}
       {pageCount > 1 ? (
         <nav aria-label={t("pagination.label")} className="flex items-center justify-between gap-2">

@@ -1,11 +1,13 @@
+import { Link } from "react-router";
+import { Table, TableBody, tableCellClasses, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { useTranslation } from "~/i18n/use-translation";
 import { groupConsecutive, groupOf } from "~/features/catalog/categories";
 import { unitAndPackLabeler } from "~/features/catalog/format";
 import { formatMoney } from "~/lib/money";
 import { SelectBox, SelectGroupBox, type RowSelection } from "./select-box";
 
-/** One item of a price list as /pricesprivate shows it; a null price reads "ask us". */
-export type PrivatePriceRow = {
+/** One item of a price list as its price table shows it; a null price reads "ask us". */
+export type PriceRow = {
   /** Unique within a list: the row's key. */
   slug: string;
   name: string;
@@ -36,7 +38,7 @@ const unescapeField = (text: string) =>
   text.includes("%") ? text.replace(/%25|%7C/g, (c) => (c === "%25" ? "%" : SEPARATOR)) : text;
 const numberField = (text: string) => (text === "" ? null : Number(text));
 
-export function packPriceRows(rows: readonly PrivatePriceRow[]): string {
+export function packPriceRows(rows: readonly PriceRow[]): string {
   const words: Array<string | null> = [];
   const positions = new Map<string | null, number>();
   const word = (value: string | null) => {
@@ -63,15 +65,15 @@ export function packPriceRows(rows: readonly PrivatePriceRow[]): string {
 
 // The same list is asked for again and again (every viewer, every reload after a price change), and
 // the same text gives the same rows, which are only ever read: a few are kept.
-const recentlyUnpacked = new Map<string, PrivatePriceRow[]>();
+const recentlyUnpacked = new Map<string, PriceRow[]>();
 const KEEP_UNPACKED = 4;
 
-export function unpackPriceRows(packed: string): PrivatePriceRow[] {
+export function unpackPriceRows(packed: string): PriceRow[] {
   const kept = recentlyUnpacked.get(packed);
   if (kept) return kept;
   const { words, rows } = JSON.parse(packed) as PackedRows;
   const fields = rows === "" ? [] : rows.split(SEPARATOR);
-  const unpacked: PrivatePriceRow[] = [];
+  const unpacked: PriceRow[] = [];
   for (let at = 0; at + FIELDS_PER_ROW <= fields.length; at += FIELDS_PER_ROW) {
     unpacked.push({
       slug: unescapeField(fields[at]),
@@ -88,73 +90,93 @@ export function unpackPriceRows(packed: string): PrivatePriceRow[] {
   return unpacked;
 }
 
+// Module-level: the rows of a whole list are thousands of cells (see tableCellClasses).
+const boxCell = tableCellClasses();
+const nameCell = tableCellClasses({}, "font-medium");
+const unitCell = tableCellClasses({}, "text-slate-700 dark:text-slate-300");
+const priceCell = tableCellClasses({ numeric: true }, "font-semibold");
+const productLink = "text-slate-900 underline-offset-2 hover:underline dark:text-slate-100";
+
 /**
- * A list's items in one table per category, in the order given (by category, then name). With a
- * selection, each row and each category can be ticked for printing. Also rendered on its own by
- * the price page benchmark's bare handler (scripts/lib/bare-price-server.tsx).
+ * A list's items in one table per category, in the order given (by category, then name): the
+ * public list on /prices, where each name links to its product, and a list on /pricesprivate,
+ * where with a selection each row and each category can be ticked for printing. Also rendered on
+ * its own by the price page benchmark's bare handler (scripts/lib/bare-price-server.tsx).
  */
-export function PrivatePriceTable({ items, selection }: { items: PrivatePriceRow[]; selection?: RowSelection }) {
-  const { t, i18n } = useTranslation(["prices", "catalog"]);
+export function PriceTable({
+  items,
+  selection,
+  linkNames = false,
+}: {
+  items: PriceRow[];
+  selection?: RowSelection;
+  linkNames?: boolean;
+}) {
+  // The column names are the public page's; a missing price is only ever in a private list.
+  const { t, i18n } = useTranslation("catalog");
+  const { t: tPrices } = useTranslation("prices");
   const groups = groupConsecutive(items, (row) => groupOf(row.category));
   const unitAndPack = unitAndPackLabeler(t, i18n.language);
   return (
     <div className="space-y-8">
       {groups.map(({ group, items: rows }) => {
-        const title = t(`categories.${group}`, { ns: "catalog" });
+        const title = t(`categories.${group}`);
         return (
-          <section key={group} aria-labelledby={`private-prices-${group}`} className="space-y-2">
+          <section key={group} aria-labelledby={`prices-${group}`} className="space-y-2">
             <div className="flex items-center gap-3">
               {selection ? (
                 <SelectGroupBox selection={selection} slugs={rows.map((r) => r.slug)} title={title} />
               ) : null}
-              <h2 id={`private-prices-${group}`} className="text-xl font-semibold">
+              <h2 id={`prices-${group}`} className="text-xl font-semibold">
                 {title}
               </h2>
             </div>
-            <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-              <table className="w-full table-fixed text-left text-sm">
-                <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-                  <tr>
+            <Table className="table-fixed">
+              <TableHead>
+                <tr>
+                  {selection ? (
+                    <TableHeaderCell className="w-11">
+                      <span className="sr-only">{selection.labels.column}</span>
+                    </TableHeaderCell>
+                  ) : null}
+                  <TableHeaderCell className="w-1/2">{t("prices.product")}</TableHeaderCell>
+                  <TableHeaderCell>{t("prices.unit")}</TableHeaderCell>
+                  <TableHeaderCell numeric className="w-28">
+                    {t("prices.price")}
+                  </TableHeaderCell>
+                </tr>
+              </TableHead>
+              <TableBody>
+                {rows.map((row) => (
+                  <tr key={row.slug} data-product={row.slug}>
                     {selection ? (
-                      <th scope="col" className="w-11 px-3 py-2 font-medium">
-                        <span className="sr-only">{selection.labels.column}</span>
-                      </th>
-                    ) : null}
-                    <th scope="col" className="w-1/2 px-3 py-2 font-medium">
-                      {t("private.product")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t("private.unit")}
-                    </th>
-                    <th scope="col" className="w-28 px-3 py-2 text-right font-medium">
-                      {t("private.price")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                  {rows.map((row) => (
-                    <tr key={row.slug} data-product={row.slug}>
-                      {selection ? (
-                        <td className="px-3 py-2">
-                          <SelectBox selection={selection} slug={row.slug} name={row.name} />
-                        </td>
-                      ) : null}
-                      <th scope="row" className="px-3 py-2 font-medium">
-                        {row.name}
-                      </th>
-                      <td className="px-3 py-2 text-slate-700 dark:text-slate-300">{unitAndPack(row)}</td>
-                      <td className="px-3 py-2 text-right font-semibold tabular-nums">
-                        {row.priceCents === null ? (
-                          <span className="font-normal text-slate-700 dark:text-slate-300">{t("private.noPrice")}</span>
-                        ) : (
-                          formatMoney(row.priceCents, i18n.language)
-                        )}
+                      <td className={boxCell}>
+                        <SelectBox selection={selection} slug={row.slug} name={row.name} />
                       </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                    ) : null}
+                    <th scope="row" className={nameCell}>
+                      {linkNames ? (
+                        <Link to={`/products/${row.slug}`} className={productLink}>
+                          {row.name}
+                        </Link>
+                      ) : (
+                        row.name
+                      )}
+                    </th>
+                    <td className={unitCell}>{unitAndPack(row)}</td>
+                    <td className={priceCell}>
+                      {row.priceCents === null ? (
+                        <span className="font-normal text-slate-700 dark:text-slate-300">
+                          {tPrices("private.noPrice")}
+                        </span>
+                      ) : (
+                        formatMoney(row.priceCents, i18n.language)
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </TableBody>
+            </Table>
           </section>
         );
       })}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { packPriceRows, unpackPriceRows, type PrivatePriceRow } from "./private-price-table";
+import { packPriceRows, unpackPriceRows, type PriceRow } from "./price-table";
 
 describe("packPriceRows", () => {
   it("gives back the same rows, nulls, decimals, markup and shared words included", () => {
-    const rows: PrivatePriceRow[] = [
+    const rows: PriceRow[] = [
       {
         slug: "mango",
         name: "Mango <b>Kent</b>",

@@ -1,0 +1,108 @@
+import { createContext, use, type ComponentProps } from "react";
+import { cn } from "~/lib/cn";
+
+/**
+ * The data tables' parts: plain table elements with the look they share (a frame, a header band,
+ * lines between rows, the cells' padding, amounts right-aligned in figures of one width). A
+ * className adds to these classes and cannot replace one (`cn` only joins), so where tables differ
+ * in them it is a prop: `density`, `numeric`, a caption's `visible`.
+ */
+
+/** "compact" is for rows of inputs, which bring their own padding. */
+type Density = "normal" | "compact";
+
+const DensityContext = createContext<Density>("normal");
+
+const padding: Record<Density, { head: string; cell: string }> = {
+  normal: { head: "px-3 py-2", cell: "px-3 py-2" },
+  compact: { head: "px-2 py-2", cell: "px-2 py-1" },
+};
+
+/**
+ * A table in its frame, which scrolls sideways when the table is wider than the screen. With a
+ * label the frame is also a region the keyboard can reach, so a table wider than a phone can be
+ * scrolled without a pointer. Other props are the table's.
+ */
+export function Table({
+  density = "normal",
+  label,
+  className,
+  ...props
+}: ComponentProps<"table"> & { density?: Density; label?: string }) {
+  const region = label ? { role: "region", "aria-label": label, tabIndex: 0 } : {};
+  return (
+    <div
+      {...region}
+      className={cn(
+        "overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800",
+        label && "focus-visible:outline-2 focus-visible:outline-brand-600",
+      )}
+    >
+      <DensityContext value={density}>
+        <table className={cn("w-full text-left text-sm", className)} {...props} />
+      </DensityContext>
+    </div>
+  );
+}
+
+/** The table's name; read aloud only, unless the table has no heading of its own to show. */
+export function TableCaption({
+  visible = false,
+  className,
+  ...props
+}: ComponentProps<"caption"> & { visible?: boolean }) {
+  return <caption className={cn(visible ? "px-3 py-2 text-left font-medium" : "sr-only", className)} {...props} />;
+}
+
+// Half-transparent in the dark, so the band shows on the page and in a dialog alike.
+export function TableHead({ className, ...props }: ComponentProps<"thead">) {
+  return (
+    <thead
+      className={cn("bg-slate-50 text-slate-700 dark:bg-slate-800/50 dark:text-slate-300", className)}
+      {...props}
+    />
+  );
+}
+
+export function TableBody({ className, ...props }: ComponentProps<"tbody">) {
+  return <tbody className={cn("divide-y divide-slate-200 dark:divide-slate-800", className)} {...props} />;
+}
+
+type CellOptions = { numeric?: boolean; density?: Density };
+
+/**
+ * A body cell's classes, or a row header's, for a plain element: a table of thousands of rows (a
+ * whole price list) renders its cells without a component each. A component per cell took the
+ * server rendering of a 2,000-item list from 9 ms to 16 ms.
+ */
+export function tableCellClasses({ numeric = false, density = "normal" }: CellOptions = {}, className?: string) {
+  return cn(padding[density].cell, numeric && "text-right tabular-nums", className);
+}
+
+/**
+ * A column's header, or with scope="row" a row's. A row's header sets its own weight: some tables
+ * make their first column bold, others emphasise only part of it.
+ */
+export function TableHeaderCell({
+  scope = "col",
+  numeric = false,
+  className,
+  ...props
+}: ComponentProps<"th"> & { numeric?: boolean }) {
+  const density = use(DensityContext);
+  return (
+    <th
+      scope={scope}
+      className={
+        scope === "col"
+          ? cn(padding[density].head, "font-medium", numeric && "text-right", className)
+          : tableCellClasses({ numeric, density }, className)
+      }
+      {...props}
+    />
+  );
+}
+
+export function TableCell({ numeric = false, className, ...props }: ComponentProps<"td"> & { numeric?: boolean }) {
+  return <td className={tableCellClasses({ numeric, density: use(DensityContext) }, className)} {...props} />;
+}
