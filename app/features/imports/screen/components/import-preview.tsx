@@ -1,5 +1,7 @@
-import { useId, type ReactNode } from "react";
+import { useId } from "react";
 import { FormAlert } from "~/components/ui/field";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
+import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import {
   COLUMN_KEYS,
@@ -16,22 +18,8 @@ import type { ColumnField } from "../../engine/types";
 import type { PreviewRow, ReadSummary } from "../worker-protocol";
 import { formatNumber, useImportText } from "./use-import-text";
 
-const cell = "px-3 py-2 align-top";
-const headCell = "px-3 py-2 font-medium";
+const cell = "align-top";
 const SKIP_REASONS: SkipReason[] = ["service_item", "known_non_product_code", "invalid_description", "duplicate"];
-
-function ScrollTable({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
-  return (
-    <div
-      className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800"
-      role="region"
-      aria-labelledby={labelledBy}
-      tabIndex={0}
-    >
-      <table className="w-full text-left text-sm">{children}</table>
-    </div>
-  );
-}
 
 function Facts({ summary }: { summary: ReadSummary }) {
   const { t, text, lang } = useImportText();
@@ -69,29 +57,25 @@ function ColumnMapping({ summary }: { summary: ReadSummary }) {
       <h3 id={headingId} className="text-lg font-semibold">
         {t("screen.preview.columnsHeading")}
       </h3>
-      <ScrollTable labelledBy={headingId}>
-        <caption className="sr-only">{t("screen.preview.columnsCaption")}</caption>
-        <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+      <Table label={t("screen.preview.columnsHeading")}>
+        <TableCaption>{t("screen.preview.columnsCaption")}</TableCaption>
+        <TableHead>
           <tr>
-            <th scope="col" className={headCell}>
-              {t("screen.preview.fileColumn")}
-            </th>
-            <th scope="col" className={headCell}>
-              {t("screen.preview.usedAs")}
-            </th>
+            <TableHeaderCell>{t("screen.preview.fileColumn")}</TableHeaderCell>
+            <TableHeaderCell>{t("screen.preview.usedAs")}</TableHeaderCell>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800" data-testid="column-mapping">
+        </TableHead>
+        <TableBody data-testid="column-mapping">
           {used.map(([field, index]) => (
             <tr key={field} data-field={field}>
-              <th scope="row" className={`${cell} font-normal break-words`}>
+              <TableHeaderCell scope="row" className={cn(cell, "font-normal break-words")}>
                 {headerOf(index)}
-              </th>
-              <td className={`${cell} font-medium`}>{text(COLUMN_KEYS[field])}</td>
+              </TableHeaderCell>
+              <TableCell className={cn(cell, "font-medium")}>{text(COLUMN_KEYS[field])}</TableCell>
             </tr>
           ))}
-        </tbody>
-      </ScrollTable>
+        </TableBody>
+      </Table>
       {summary.format.ignoredColumns.length > 0 ? (
         <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="ignored-columns">
           <span className="font-medium">{t("screen.preview.notUsed")}:</span> {summary.format.ignoredColumns.join(", ")}
@@ -109,70 +93,56 @@ function FirstRows({ rows }: { rows: PreviewRow[] }) {
       <h3 id={headingId} className="text-lg font-semibold">
         {t("screen.preview.firstRowsHeading")}
       </h3>
-      <ScrollTable labelledBy={headingId}>
-        <caption className="sr-only">{t("screen.preview.firstRowsCaption", { count: rows.length })}</caption>
-        <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+      <Table label={t("screen.preview.firstRowsHeading")}>
+        <TableCaption>{t("screen.preview.firstRowsCaption", { count: rows.length })}</TableCaption>
+        <TableHead>
           <tr>
-            <th scope="col" className={`${headCell} text-right`}>
-              {t("screen.preview.row")}
-            </th>
-            <th scope="col" className={headCell}>
-              {t("screen.preview.item")}
-            </th>
-            <th scope="col" className={headCell}>
-              {t("screen.preview.name")}
-            </th>
-            <th scope="col" className={headCell}>
-              {t("screen.preview.nameEs")}
-            </th>
-            <th scope="col" className={headCell}>
-              {t("screen.preview.category")}
-            </th>
-            <th scope="col" className={headCell}>
-              {t("screen.preview.pack")}
-            </th>
-            <th scope="col" className={`${headCell} text-right`}>
-              {t("screen.preview.price")}
-            </th>
-            <th scope="col" className={`${headCell} min-w-64`}>
-              {t("screen.preview.status")}
-            </th>
+            <TableHeaderCell numeric>{t("screen.preview.row")}</TableHeaderCell>
+            <TableHeaderCell>{t("screen.preview.item")}</TableHeaderCell>
+            <TableHeaderCell>{t("screen.preview.name")}</TableHeaderCell>
+            <TableHeaderCell>{t("screen.preview.nameEs")}</TableHeaderCell>
+            <TableHeaderCell>{t("screen.preview.category")}</TableHeaderCell>
+            <TableHeaderCell>{t("screen.preview.pack")}</TableHeaderCell>
+            <TableHeaderCell numeric>{t("screen.preview.price")}</TableHeaderCell>
+            <TableHeaderCell className="min-w-64">{t("screen.preview.status")}</TableHeaderCell>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800" data-testid="first-rows">
+        </TableHead>
+        <TableBody data-testid="first-rows">
           {rows.map((row) => (
             <tr key={row.row} data-row={row.row} data-status={row.status}>
-              <td className={`${cell} text-right tabular-nums`}>{row.row}</td>
-              <td className={`${cell} break-words`}>{row.item}</td>
-              <td className={cell}>{row.name ?? "—"}</td>
-              <td className={cell} lang="es">
+              <TableCell numeric className={cell}>
+                {row.row}
+              </TableCell>
+              <TableCell className={cn(cell, "break-words")}>{row.item}</TableCell>
+              <TableCell className={cell}>{row.name ?? "—"}</TableCell>
+              <TableCell className={cell} lang="es">
                 {row.nameEs ?? "—"}
-              </td>
-              <td className={cell}>{row.category ? t(`screen.categories.${row.category}`) : "—"}</td>
-              <td className={`${cell} whitespace-nowrap`}>
+              </TableCell>
+              <TableCell className={cell}>{row.category ? t(`screen.categories.${row.category}`) : "—"}</TableCell>
+              <TableCell className={cn(cell, "whitespace-nowrap")}>
                 {row.packValue !== null && row.packUnit
                   ? `${formatNumber(row.packValue, lang)} ${t(`screen.packUnits.${row.packUnit}`)}`
                   : "—"}
-              </td>
-              <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>
+              </TableCell>
+              <TableCell numeric className={cn(cell, "whitespace-nowrap")}>
                 {row.priceCents !== null
                   ? formatMoney(row.priceCents, lang)
                   : row.importable
                     ? t("screen.preview.noPrice")
                     : "—"}
-              </td>
-              <td className={cell}>
+              </TableCell>
+              <TableCell className={cell}>
                 <span className="font-medium">{text(STATUS_KEYS[row.status])}</span>
                 {row.messages.length > 0 ? (
                   <span className="block text-slate-700 dark:text-slate-300">
                     {row.messages.map((m) => text(describeRowMessage(m))).join(" ")}
                   </span>
                 ) : null}
-              </td>
+              </TableCell>
             </tr>
           ))}
-        </tbody>
-      </ScrollTable>
+        </TableBody>
+      </Table>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
 import {
   MODE_KEYS,
@@ -77,8 +78,6 @@ export function PastRuns({ page, hrefFor }: { page: PastRunsPage; hrefFor: (page
   const id = useId();
   const headingId = `${id}-heading`;
   const n = (value: number | undefined) => (value === undefined ? "—" : formatNumber(value, lang));
-  const head = "px-3 py-2 font-medium";
-  const cell = "px-3 py-2 align-top";
   return (
     <section aria-labelledby={headingId} className="space-y-3" data-testid="past-runs" id="past-imports">
       <h2 id={headingId} className="text-xl font-semibold">
@@ -87,78 +86,59 @@ export function PastRuns({ page, hrefFor }: { page: PastRunsPage; hrefFor: (page
       {page.runs.length === 0 ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("screen.history.empty")}</p>
       ) : (
-        <div
-          className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800"
-          role="region"
-          aria-labelledby={headingId}
-          tabIndex={0}
-        >
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("screen.history.caption")}</caption>
-            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-              <tr>
-                <th scope="col" className={head}>
-                  {t("screen.history.columns.file")}
-                </th>
-                <th scope="col" className={head}>
-                  {t("screen.history.columns.startedAt")}
-                </th>
-                <th scope="col" className={head}>
-                  {t("screen.history.columns.startedBy")}
-                </th>
-                <th scope="col" className={head}>
-                  {t("screen.history.columns.list")}
-                </th>
-                <th scope="col" className={head}>
-                  {t("screen.history.columns.mode")}
-                </th>
-                <th scope="col" className={head}>
-                  {t("screen.history.columns.result")}
-                </th>
-                <th scope="col" className={cn(head, "text-right")}>
-                  {t("screen.history.columns.rows")}
-                </th>
-                <th scope="col" className={cn(head, "text-right")}>
-                  {t("screen.history.columns.created")}
-                </th>
-                <th scope="col" className={cn(head, "text-right")}>
-                  {t("screen.history.columns.updated")}
-                </th>
-                <th scope="col" className={cn(head, "text-right")}>
-                  {t("screen.history.columns.skipped")}
-                </th>
-                <th scope="col" className={cn(head, "text-right")}>
-                  {t("screen.history.columns.errors")}
-                </th>
+        <Table label={t("screen.history.heading")}>
+          <TableCaption>{t("screen.history.caption")}</TableCaption>
+          <TableHead>
+            <tr>
+              <TableHeaderCell>{t("screen.history.columns.file")}</TableHeaderCell>
+              <TableHeaderCell>{t("screen.history.columns.startedAt")}</TableHeaderCell>
+              <TableHeaderCell>{t("screen.history.columns.startedBy")}</TableHeaderCell>
+              <TableHeaderCell>{t("screen.history.columns.list")}</TableHeaderCell>
+              <TableHeaderCell>{t("screen.history.columns.mode")}</TableHeaderCell>
+              <TableHeaderCell>{t("screen.history.columns.result")}</TableHeaderCell>
+              <TableHeaderCell numeric>{t("screen.history.columns.rows")}</TableHeaderCell>
+              <TableHeaderCell numeric>{t("screen.history.columns.created")}</TableHeaderCell>
+              <TableHeaderCell numeric>{t("screen.history.columns.updated")}</TableHeaderCell>
+              <TableHeaderCell numeric>{t("screen.history.columns.skipped")}</TableHeaderCell>
+              <TableHeaderCell numeric>{t("screen.history.columns.errors")}</TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBody>
+            {page.runs.map((run) => (
+              <tr key={run.id} data-run={run.id}>
+                <TableHeaderCell scope="row" className="min-w-40 align-top font-normal">
+                  <Link to={runPath(run.id)} className="font-medium break-words underline underline-offset-2">
+                    {run.fileName}
+                  </Link>
+                </TableHeaderCell>
+                <TableCell className="align-top whitespace-nowrap">
+                  <DateTime value={run.startedAt} />
+                </TableCell>
+                <TableCell className="align-top">{run.userName ?? "—"}</TableCell>
+                <TableCell className="align-top">{run.listName ?? "—"}</TableCell>
+                <TableCell className="align-top">{t(MODE_KEYS[run.mode])}</TableCell>
+                <TableCell className="align-top">
+                  <RunResult run={run} />
+                </TableCell>
+                <TableCell numeric className="align-top">
+                  {n(run.totalRows)}
+                </TableCell>
+                <TableCell numeric className="align-top">
+                  {n(run.counts?.created)}
+                </TableCell>
+                <TableCell numeric className="align-top">
+                  {n(run.counts?.updated)}
+                </TableCell>
+                <TableCell numeric className="align-top">
+                  {n(run.counts?.skipped)}
+                </TableCell>
+                <TableCell numeric className="align-top">
+                  {n(run.counts?.errors)}
+                </TableCell>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {page.runs.map((run) => (
-                <tr key={run.id} data-run={run.id}>
-                  <th scope="row" className={cn(cell, "min-w-40 font-normal")}>
-                    <Link to={runPath(run.id)} className="font-medium break-words underline underline-offset-2">
-                      {run.fileName}
-                    </Link>
-                  </th>
-                  <td className={cn(cell, "whitespace-nowrap")}>
-                    <DateTime value={run.startedAt} />
-                  </td>
-                  <td className={cell}>{run.userName ?? "—"}</td>
-                  <td className={cell}>{run.listName ?? "—"}</td>
-                  <td className={cell}>{t(MODE_KEYS[run.mode])}</td>
-                  <td className={cell}>
-                    <RunResult run={run} />
-                  </td>
-                  <td className={cn(cell, "text-right tabular-nums")}>{n(run.totalRows)}</td>
-                  <td className={cn(cell, "text-right tabular-nums")}>{n(run.counts?.created)}</td>
-                  <td className={cn(cell, "text-right tabular-nums")}>{n(run.counts?.updated)}</td>
-                  <td className={cn(cell, "text-right tabular-nums")}>{n(run.counts?.skipped)}</td>
-                  <td className={cn(cell, "text-right tabular-nums")}>{n(run.counts?.errors)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </TableBody>
+        </Table>
       )}
       {page.pageCount > 1 ? (
         <nav aria-label={t("screen.history.pagination")} className="flex items-center justify-between gap-2">

@@ -1,6 +1,8 @@
 import { Download } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
+import { cn } from "~/lib/cn";
 import { countByFinalStatus, resultsCsv, rowMessagesText, type ImportRowResult } from "../../engine/results";
 import {
   ACTION_KEYS,
@@ -86,7 +88,7 @@ export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_P
         </div>
       </div>
       <ShowingRows from={from + 1} count={pageRows.length} total={shown.length} />
-      {shown.length > 0 ? <ResultRowsTable rows={pageRows} labelledBy={headingId} /> : null}
+      {shown.length > 0 ? <ResultRowsTable rows={pageRows} label={heading} /> : null}
       {pages > 1 ? (
         <nav aria-label={t("screen.results.pagination")} className="flex items-center justify-between gap-2">
           <Button variant="outline" size="sm" disabled={current <= 1} onClick={() => setPage(current - 1)}>
@@ -158,74 +160,50 @@ export function ShowingRows({ from, count, total }: { from: number; count: numbe
 }
 
 /** The rows themselves: one line per data row of the file, in a region that scrolls sideways on a phone. */
-export function ResultRowsTable({ rows, labelledBy }: { rows: readonly ImportRowResult[]; labelledBy: string }) {
+export function ResultRowsTable({ rows, label }: { rows: readonly ImportRowResult[]; label: string }) {
   const { t, text, lang } = useImportText();
+  const cell = "align-top";
   return (
-    <div
-      className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800"
-      role="region"
-      aria-labelledby={labelledBy}
-      tabIndex={0}
-    >
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{t("screen.results.caption")}</caption>
-        <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-          <tr>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              {t("results.columns.row")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t("results.columns.item")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t("results.columns.name")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t("results.columns.productId")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t("results.columns.aiStatus")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t("results.columns.dbProductStatus")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t("results.columns.dbPriceStatus")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t("results.columns.action")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t("results.columns.finalStatus")}
-            </th>
-            <th scope="col" className="min-w-48 px-3 py-2 font-medium">
-              {t("results.columns.message")}
-            </th>
+    <Table label={label}>
+      <TableCaption>{t("screen.results.caption")}</TableCaption>
+      <TableHead>
+        <tr>
+          <TableHeaderCell numeric>{t("results.columns.row")}</TableHeaderCell>
+          <TableHeaderCell>{t("results.columns.item")}</TableHeaderCell>
+          <TableHeaderCell>{t("results.columns.name")}</TableHeaderCell>
+          <TableHeaderCell>{t("results.columns.productId")}</TableHeaderCell>
+          <TableHeaderCell>{t("results.columns.aiStatus")}</TableHeaderCell>
+          <TableHeaderCell>{t("results.columns.dbProductStatus")}</TableHeaderCell>
+          <TableHeaderCell>{t("results.columns.dbPriceStatus")}</TableHeaderCell>
+          <TableHeaderCell>{t("results.columns.action")}</TableHeaderCell>
+          <TableHeaderCell>{t("results.columns.finalStatus")}</TableHeaderCell>
+          <TableHeaderCell className="min-w-48">{t("results.columns.message")}</TableHeaderCell>
+        </tr>
+      </TableHead>
+      <TableBody>
+        {rows.map((r) => (
+          <tr key={r.row} data-row={r.row} data-status={r.finalStatus}>
+            <TableCell numeric className={cell}>
+              {r.row}
+            </TableCell>
+            <TableCell className={cn(cell, "break-words")}>{r.item}</TableCell>
+            <TableCell className={cell}>{r.name ?? "—"}</TableCell>
+            <TableCell className={cell}>
+              {r.productId ? <code className="text-xs break-all">{r.productId}</code> : "—"}
+            </TableCell>
+            <TableCell className={cell}>{t(AI_STATUS_KEYS[r.aiStatus])}</TableCell>
+            <TableCell className={cell}>{t(DB_STATUS_KEYS[r.dbProductStatus])}</TableCell>
+            <TableCell className={cell}>{t(DB_STATUS_KEYS[r.dbPriceStatus])}</TableCell>
+            <TableCell className={cell}>{t(ACTION_KEYS[r.action])}</TableCell>
+            <TableCell className={cell}>
+              <StatusBadge status={r.finalStatus} />
+            </TableCell>
+            <TableCell className={cn(cell, "text-slate-700 dark:text-slate-300")}>
+              {rowMessagesText(r, text, lang)}
+            </TableCell>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-          {rows.map((r) => (
-            <tr key={r.row} data-row={r.row} data-status={r.finalStatus}>
-              <td className="px-3 py-2 text-right align-top tabular-nums">{r.row}</td>
-              <td className="px-3 py-2 align-top break-words">{r.item}</td>
-              <td className="px-3 py-2 align-top">{r.name ?? "—"}</td>
-              <td className="px-3 py-2 align-top">
-                {r.productId ? <code className="text-xs break-all">{r.productId}</code> : "—"}
-              </td>
-              <td className="px-3 py-2 align-top">{t(AI_STATUS_KEYS[r.aiStatus])}</td>
-              <td className="px-3 py-2 align-top">{t(DB_STATUS_KEYS[r.dbProductStatus])}</td>
-              <td className="px-3 py-2 align-top">{t(DB_STATUS_KEYS[r.dbPriceStatus])}</td>
-              <td className="px-3 py-2 align-top">{t(ACTION_KEYS[r.action])}</td>
-              <td className="px-3 py-2 align-top">
-                <StatusBadge status={r.finalStatus} />
-              </td>
-              <td className="px-3 py-2 align-top text-slate-700 dark:text-slate-300">
-                {rowMessagesText(r, text, lang)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

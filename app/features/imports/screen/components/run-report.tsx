@@ -354,7 +354,9 @@ function RunResults({
         </div>
       </div>
       <ShowingRows from={from} count={results.rows.length} total={results.total} />
-      {results.rows.length > 0 ? <ResultRowsTable rows={results.rows} labelledBy={headingId} /> : null}
+      {results.rows.length > 0 ? (
+        <ResultRowsTable rows={results.rows} label={t("screen.runPage.resultsHeading")} />
+      ) : null}
       {results.pageCount > 1 ? (
         <nav aria-label={t("screen.results.pagination")} className="flex items-center justify-between gap-2">
           {results.page > 1 ? (
