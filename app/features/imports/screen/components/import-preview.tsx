@@ -16,6 +16,7 @@ import {
 import type { PlanCounts, SkipReason } from "../../engine/plan/plan";
 import type { ColumnField } from "../../engine/types";
 import type { PreviewRow, ReadSummary } from "../worker-protocol";
+import { FactList } from "./fact-list";
 import { formatNumber, useImportText } from "./use-import-text";
 
 const cell = "align-top";
@@ -31,19 +32,7 @@ function Facts({ summary }: { summary: ReadSummary }) {
     [t("screen.preview.ignoredRecords"), formatNumber(summary.blankRecords + summary.footerRecords, lang)],
     [t("screen.preview.repeated"), formatNumber(summary.superseded, lang)],
   ];
-  return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2" data-testid="file-facts">
-      {facts.map(([term, value]) => (
-        <div
-          key={term}
-          className="flex flex-wrap justify-between gap-2 border-b border-slate-200 py-1 dark:border-slate-800"
-        >
-          <dt className="text-slate-700 dark:text-slate-300">{term}</dt>
-          <dd className="font-medium">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList facts={facts} testId="file-facts" />;
 }
 
 function ColumnMapping({ summary }: { summary: ReadSummary }) {

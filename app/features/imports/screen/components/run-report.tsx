@@ -5,7 +5,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { DateTime, formatDateTime } from "~/components/ui/date-time";
 import { FormAlert } from "~/components/ui/field";
 import { describeRejection } from "../../engine/messages";
-import type { ImportRowResult } from "../../engine/results";
+import type { ImportRowsPage } from "../../run/rows.server";
 import { BATCH_FAILURE_KEYS, type BatchFailure } from "../run-client";
 import {
   ABANDONED_AFTER_MINUTES,
@@ -22,15 +22,10 @@ import type { FinalStatus } from "../../engine/statuses";
 import { ImportSummary } from "./import-summary";
 import { ResultRowsTable, ShowingRows, StatusFilter } from "./results-table";
 import { BatchProgress, ProgressBar } from "./run-progress";
+import { FactList } from "./fact-list";
 import { formatNumber, useImportText } from "./use-import-text";
 
-export type RunResultsPage = {
-  rows: ImportRowResult[];
-  total: number;
-  page: number;
-  pageCount: number;
-  statusCounts: Partial<Record<FinalStatus, number>>;
-};
+export type RunResultsPage = ImportRowsPage;
 
 export type RunReportData = {
   run: ImportRunView;
@@ -120,19 +115,7 @@ function RunFacts({ run, progress }: { run: ImportRunView; progress: RunProgress
     [t("screen.runPage.facts.status"), t(RUN_STATUS_KEYS[progress.status])],
     [t("screen.runPage.facts.rows"), rows],
   ];
-  return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2" data-testid="run-facts">
-      {facts.map(([term, value]) => (
-        <div
-          key={term}
-          className="flex flex-wrap justify-between gap-2 border-b border-slate-200 py-1 dark:border-slate-800"
-        >
-          <dt className="text-slate-700 dark:text-slate-300">{term}</dt>
-          <dd className="font-medium">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList facts={facts} testId="run-facts" />;
 }
 
 /**
