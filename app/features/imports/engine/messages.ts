@@ -184,7 +184,8 @@ const RUN_MESSAGE_KEYS = {
   not_understood: "run.messages.notUnderstood",
 } as const satisfies Record<RunMessageCode, string>;
 
-const isRunMessage = (message: ImportRowMessage): message is RunMessage =>
+/** A note the import adds (the writer's, the run's), not one of the engine's. */
+export const isRunMessage = (message: ImportRowMessage): message is RunMessage =>
   Object.hasOwn(RUN_MESSAGE_KEYS, message.code);
 
 /** Params that are prices in cents, shown as money in the reader's language. */

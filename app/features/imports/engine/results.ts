@@ -1,6 +1,6 @@
 import { toCsv, type CsvCell } from "~/lib/csv";
 import type { Category } from "./dictionary";
-import { describeImportRowMessage, type ImportRowMessage } from "./messages";
+import { describeImportRowMessage, isRunMessage, type ImportRowMessage } from "./messages";
 import type { Decision } from "./plan/decide";
 import type { PreparedRow } from "./prepare";
 import {
@@ -83,12 +83,14 @@ export function toRowResult(row: PreparedRow, decision: Decision, batch: number)
 /**
  * A planned result as the screen shows it before anything is written: what the write would save
  * is still pending, and so is the final status of a row the run would count as done; refusals,
- * skipped rows and rows that cannot be read are final already. The notes of what would change stay.
+ * skipped rows and rows that cannot be read are final already. The write's notes of what it did
+ * ("New product created.") wait for the write; its refusals and the engine's messages stay.
  */
 export function asPlanned(result: ImportRowResult): ImportRowResult {
   const pending = (status: DbStatus): DbStatus => (status === "success" ? "pending" : status);
   return {
     ...result,
+    messages: result.messages.filter((m) => !(isRunMessage(m) && m.severity === "info")),
     dbProductStatus: pending(result.dbProductStatus),
     dbPriceStatus: pending(result.dbPriceStatus),
     finalStatus: isSuccessStatus(result.finalStatus) ? "pending" : result.finalStatus,
