@@ -11,7 +11,7 @@ import { ProductGrid } from "~/features/catalog/components/product-grid";
 import { attachUploadedImage, runManageAction, type ManageResult } from "~/features/catalog/manage-actions.server";
 import { parseManageQuery } from "~/features/catalog/manage-query";
 import { findManagedProducts, productExists } from "~/features/catalog/manage.server";
-import { readUploadForm, storeProductImage } from "~/services/images/upload.server";
+import { readUploadForm, storeProductImage, type UploadRefusal } from "~/services/images/upload.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import { answerError } from "~/lib/refusal.server";
 import { z } from "zod";
@@ -34,6 +34,12 @@ function uploadRefused(error: unknown, requestId: string) {
     log: "storing an uploaded image failed",
     context: { requestId },
     failed: { ok: false, message: "manage.image.uploadFailed", reason: "manage.image.reasons.failed" },
+    // The image service says why; the image dialog shows it beneath its "could not upload".
+    refused: (refusal) => ({
+      ok: false,
+      message: "manage.image.uploadFailed",
+      reason: `manage.image.reasons.${refusal.code as UploadRefusal}`,
+    }),
   });
   return data(result, { status });
 }

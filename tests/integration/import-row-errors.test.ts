@@ -319,6 +319,12 @@ describe(`the dry run plans the same refusals (${test.kind})`, () => {
     const reasons = (rows: StoredRowResult[]) =>
       rows.filter((r) => r.finalStatus.startsWith("error_db")).map((r) => r.message);
     expect(reasons(dry.rows)).toEqual(reasons(real.rows));
+    // What the run would save is still pending in the dry run.
+    expect(dry.rows.find((r) => r.item === "PAPAYA MAR")).toMatchObject({
+      dbProductStatus: "pending",
+      dbPriceStatus: "pending",
+      message: "",
+    });
     expect(dry.summary).toMatchObject({ errors: 3, created: 1, updated: 1, outcome: "warning" });
     expect(plan.results.map((p) => (p.action === "error" ? p.finalStatus : p.action))).toEqual([
       "error_db_product",

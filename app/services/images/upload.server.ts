@@ -12,11 +12,11 @@ const MAX_STORED_SIDE = 2000;
 
 const acceptedFormats = new Set(["jpeg", "png", "gif", "webp"]);
 
-/** A picture refused, in the image dialog's words: why, beneath its "could not upload". */
-function refuseUpload(reason: "tooLarge" | "notAnImage" | "noFile") {
-  return new Refusal("manage.image.uploadFailed", reason === "tooLarge" ? 413 : 400, {
-    data: { reason: `manage.image.reasons.${reason}` },
-  });
+/** Why a picture was refused; the screen that asked for it words the reason. */
+export type UploadRefusal = "tooLarge" | "notAnImage" | "noFile";
+
+function refuseUpload(reason: UploadRefusal) {
+  return new Refusal<UploadRefusal>(reason, reason === "tooLarge" ? 413 : 400);
 }
 
 /** The form of an upload request, read only up to the size an allowed image can need. */

@@ -13,10 +13,6 @@
  *   understandRow(raw: RawRow, format: DetectedFormat): UnderstoodRow   pure, per row
  *   identifyRow(raw, format): {quickbooksId, importable}                 the same key and decision, cheaply
  *   createDuplicateTracker() / markDuplicates(rows)                     last row of an item wins
- *   prepareRows(rows, duplicates, model?): PreparedRow[]                 names cut to fit, duplicates decided
- *   createDecider(existing?: ExistingProducts): (row: PreparedRow) => Decision
- *       the one decision of a row's fate, for the preview and the writer alike
- *   toRowResult(row, decision, batch): ImportRowResult                  the row's result, as stored and shown
  *   planImport(rows: UnderstoodRow[], existing?: ExistingProducts): ImportPlan   dry run: prepare + decide
  *   indexExisting(products: ExistingProduct[]): ExistingProducts
  *   understandFile(bytes, {onBatch?, batchSize?, collect?}) / understandText(text, …): Promise<PipelineResult>
@@ -25,22 +21,19 @@
  *   finalStatusBeforeWrite(status) / finalStatusAfterWrite(status)      a row's final status
  *
  * Every user-facing text is a key under `engine` in app/i18n/locales/{en,es}/import.json.
+ *
+ * The run's steps, imported from their modules by the server and the screen's worker:
+ *   prepareRows(rows, duplicates, model?): PreparedRow[]    prepare.ts: names cut to fit, repeats decided
+ *   createDecider(existing?): (row: PreparedRow) => Decision   plan/decide.ts: the one decision of a
+ *       row's fate, for the preview and the writer alike
+ *   toRowResult(row, decision, batch): ImportRowResult     results.ts: the row's result, stored and shown
  */
 export { checkFileSize, decodeFile, type DecodeResult, type DecodedFile, type TextEncodingName } from "./read/decode";
 export { detectFormat, fieldForHeader, type DetectResult } from "./read/detect";
 export { parseRows, type ParseOptions, type ParseProgress, type ParseResult } from "./read/parse";
 export { createDuplicateTracker, identifyRow, markDuplicates, understandRow } from "./understand/understand";
 export { planImport, type ImportPlan, type PlanCounts, type SkipReason } from "./plan/plan";
-export {
-  batchFailed,
-  createDecider,
-  indexExisting,
-  type Decision,
-  type ExistingProduct,
-  type ExistingProducts,
-} from "./plan/decide";
-export { duplicatesFrom, prepareRows, type PreparedRow } from "./prepare";
-export { asPlanned, resultsCsv, toRowResult, type ImportRowResult } from "./results";
+export { indexExisting, type ExistingProduct, type ExistingProducts } from "./plan/decide";
 export { understandFile, understandText, type PipelineOptions, type PipelineResult } from "./pipeline";
 export {
   COLUMN_KEYS,
@@ -56,15 +49,7 @@ export {
   STATUS_KEYS,
   type Described,
 } from "./messages";
-export {
-  finalStatusAfterWrite,
-  finalStatusBeforeWrite,
-  FINAL_STATUSES,
-  type DbStatus,
-  type FinalStatus,
-  type ItemAiStatus,
-  type RowAction,
-} from "./statuses";
+export { finalStatusAfterWrite, finalStatusBeforeWrite, type FinalStatus } from "./statuses";
 export { nameItem, type Naming } from "./understand/naming";
 export { parsePack } from "./understand/pack";
 export { parsePrice, parseQuantity } from "./understand/price";

@@ -19,3 +19,6 @@ export const MAX_SKU_LENGTH = 200;
 
 /** How far down the file the header row is looked for (report-style exports put titles above it). */
 export const HEADER_SEARCH_ROWS = 30;
+
+/** A product's pack value is stored as numeric(10, 3): values from here up cannot be. */
+export const PACK_VALUE_BELOW = 10_000_000;

@@ -1,3 +1,4 @@
+import { PACK_VALUE_BELOW } from "./limits";
 import { createDuplicateTracker, understandRow } from "./understand/understand";
 import type { ImportRowMessage, RunMessage } from "./messages";
 import type { ItemAiStatus } from "./statuses";
@@ -16,8 +17,6 @@ export type ModelNamer = {
 
 /** The longest product name kept (the product form's limit, NAME_MAX). */
 const PRODUCT_NAME_MAX = 120;
-/** numeric(10, 3) holds pack values below this. */
-const PACK_VALUE_LIMIT = 10_000_000;
 
 /** A row as the writer takes it: understood on the server, named, with its duplicate decided. */
 export type PreparedRow = Omit<
@@ -130,7 +129,7 @@ export function prepareRows(
         params: { item: row.quickbooksId ?? row.item, firstRow: first },
       });
     }
-    const packOk = row.packValue !== null && row.packValue > 0 && row.packValue < PACK_VALUE_LIMIT;
+    const packOk = row.packValue !== null && row.packValue > 0 && row.packValue < PACK_VALUE_BELOW;
     return {
       row: row.row,
       line: row.line || null,

@@ -38,7 +38,7 @@ const product = (over: Partial<ExistingProduct> & { id: string }): ExistingProdu
 
 /** The rows as the screen's preview shows them before anything is written. */
 const preview = (rows: UnderstoodRow[], existing: ExistingProduct[] = []) =>
-  planImport(rows, indexExisting(existing)).results.map(asPlanned);
+  planImport(rows, indexExisting(existing)).results.map((result) => asPlanned(result));
 
 const translator = (lang: "en" | "es") => {
   const t = createI18n(lang).getFixedT(lang, "import") as unknown as (

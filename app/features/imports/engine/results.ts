@@ -84,16 +84,21 @@ export function toRowResult(row: PreparedRow, decision: Decision, batch: number)
  * A planned result as the screen shows it before anything is written: what the write would save
  * is still pending, and so is the final status of a row the run would count as done; refusals,
  * skipped rows and rows that cannot be read are final already. The write's notes of what it did
- * ("New product created.") wait for the write; its refusals and the engine's messages stay.
+ * ("New product created.") wait for the write; its refusals and the engine's messages stay. The
+ * command line's dry run keeps the final status the run would store (`as-written`), so that it can
+ * be compared with the run's.
  */
-export function asPlanned(result: ImportRowResult): ImportRowResult {
+export function asPlanned(
+  result: ImportRowResult,
+  { finalStatus = "pending" }: { finalStatus?: "pending" | "as-written" } = {},
+): ImportRowResult {
   const pending = (status: DbStatus): DbStatus => (status === "success" ? "pending" : status);
   return {
     ...result,
     messages: result.messages.filter((m) => !(isRunMessage(m) && m.severity === "info")),
     dbProductStatus: pending(result.dbProductStatus),
     dbPriceStatus: pending(result.dbPriceStatus),
-    finalStatus: isSuccessStatus(result.finalStatus) ? "pending" : result.finalStatus,
+    finalStatus: finalStatus === "pending" && isSuccessStatus(result.finalStatus) ? "pending" : result.finalStatus,
   };
 }
 

@@ -10,14 +10,14 @@ import { parseRows } from "../engine/read/parse";
 import { understandText } from "../engine/pipeline";
 import { indexExisting } from "../engine/plan/decide";
 import { matchKeys, planImport } from "../engine/plan/plan";
+import { asPlanned } from "../engine/results";
 import { findExistingProducts } from "./existing.server";
 import { duplicatesFrom, nameAndPrepare, type Duplicates } from "../engine/prepare";
 import { applyPreparedBatchWithRetries, namerFor, recordedBatches, type BatchOutcome } from "./batch.server";
 import { finishImportRun, insertRun, loadRun, runRefusal, type LoadedRun } from "./run.server";
-import { storedRows } from "./rows.server";
 import type { ImportMode, ImportSummary } from "./run-messages";
 import type { DetectedFormat, Rejection } from "../engine/types";
-import { withText, type StoredRowResult } from "./rows.server";
+import { storedRows, withText, type StoredRowResult } from "./rows.server";
 import { identifyRow, understandRow } from "../engine/understand/understand";
 
 /**
@@ -219,7 +219,7 @@ async function dryRun(input: ImportFileInput, scan: ScannedFile, batchSize: numb
   // The products the file may meet, found as the screen finds them for its preview.
   const existing = await findExistingProducts(listId, matchKeys(understood.rows));
   const plan = planImport(understood.rows, indexExisting(existing), batchSize);
-  const results = plan.results.map(withText);
+  const results = plan.results.map((result) => withText(asPlanned(result, { finalStatus: "as-written" })));
   const c = plan.counts;
   let listName = input.newListName?.trim() ?? "";
   if (input.newListName === undefined && input.listSlug) {

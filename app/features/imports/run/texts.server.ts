@@ -1,8 +1,7 @@
 import type { Lang } from "~/i18n/config";
 import { createI18n } from "~/i18n/instance";
 import { resources } from "~/i18n/resources";
-import { describeRejection } from "../engine/messages";
-import { describeImportRowMessage, type ImportRowMessage } from "../engine/messages";
+import { describeImportRowMessage, describeRejection, type ImportRowMessage } from "../engine/messages";
 import type { Rejection } from "../engine/types";
 
 /** Keys built from codes (`run.messages.<code>`…) are checked by the message tests, not by the compiler. */

@@ -109,7 +109,7 @@ async function findProducts(tx: Tx, listId: string, rows: PreparedRow[]): Promis
   }));
 }
 
-/** Readable, unique slugs/** Readable, unique slugs: the name, else the name with the item's code, else numbered. */
+/** Readable, unique slugs: the name, else the name with the item's code, else numbered. */
 async function assignSlugs(tx: Tx, creates: NewProduct[]) {
   if (creates.length === 0) return;
   const options = creates.map((c) => {

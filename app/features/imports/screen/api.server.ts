@@ -209,7 +209,12 @@ export async function handleBackgroundUpload(
     if (started.ok) return { status: 200, answer: { ok: true, intent: "background", runId: started.run.id } };
     return fileRefusal(started.rejection);
   } catch (error) {
-    return answerOf(error, "import: a background import could not start", { requestId }, "run.errors.startFailed");
+    return answerOf(
+      error,
+      "import: a background import could not start",
+      { requestId, fileName: file.name },
+      "run.errors.startFailed",
+    );
   }
 }
 

@@ -79,7 +79,7 @@ scope.onmessage = (event) => {
       type: "planned",
       id: request.id,
       counts: plan.counts,
-      results: plan.results.map(asPlanned),
+      results: plan.results.map((result) => asPlanned(result)),
     });
   } catch {
     send({ type: "failed", during: "plan" });

@@ -1,3 +1,4 @@
+import { PACK_VALUE_BELOW } from "../limits";
 import type { RunMessage } from "../messages";
 import type { PreparedRow } from "../prepare";
 import {
@@ -33,6 +34,8 @@ export type ExistingProduct = {
 };
 
 export type ExistingProducts = {
+  /** Every product once, in the order given: the order a SKU's holders are named in. */
+  all: readonly ExistingProduct[];
   byQuickbooksId: ReadonlyMap<string, ExistingProduct>;
   /** The products without a QuickBooks ID holding each SKU, oldest first: a row may match them. */
   bySku: ReadonlyMap<string, readonly ExistingProduct[]>;
@@ -43,16 +46,18 @@ export type ExistingProducts = {
  * (the screen asks for them in several requests, by QuickBooks ID and by SKU) counts once.
  */
 export function indexExisting(products: Iterable<ExistingProduct>): ExistingProducts {
+  const all: ExistingProduct[] = [];
   const byQuickbooksId = new Map<string, ExistingProduct>();
   const bySku = new Map<string, ExistingProduct[]>();
   const seen = new Set<string>();
   for (const product of products) {
     if (seen.has(product.id)) continue;
     seen.add(product.id);
+    all.push(product);
     if (product.quickbooksId) byQuickbooksId.set(product.quickbooksId, product);
     else if (product.sku) bySku.set(product.sku, [...(bySku.get(product.sku) ?? []), product]);
   }
-  return { byQuickbooksId, bySku };
+  return { all, byQuickbooksId, bySku };
 }
 
 /** A product as the decisions go: one of the catalogue's, or one the file creates. */
@@ -76,9 +81,8 @@ export type Decision = {
   notes: RunMessage[];
 };
 
-/** numeric(12, 2), numeric(10, 3) and integer: what the product and item columns hold. */
+/** numeric(12, 2) and integer: what the quantity and price columns hold. */
 const QUANTITY_BELOW = 1e10;
-const PACK_VALUE_BELOW = 1e7;
 const INTEGER_MAX = 2_147_483_647;
 
 const fitsPrice = (cents: number | null) =>
@@ -164,9 +168,12 @@ export function createDecider(existing?: ExistingProducts) {
     if (!holders) skuHolders.set(sku, (holders = new Set()));
     holders.add(state);
   };
+  for (const product of existing?.all ?? []) {
+    const state = toState(product);
+    if (state.sku !== null) holdSku(state.sku, state);
+  }
   for (const product of existing?.byQuickbooksId.values() ?? []) byKey.set(product.quickbooksId!, toState(product));
   for (const [sku, products] of existing?.bySku ?? []) bySku.set(sku, products.map(toState));
-  for (const state of stateOf.values()) if (state.sku !== null) holdSku(state.sku, state);
 
   /** Another product than `state` (null: a product to create) already holds `sku`. */
   const otherHolder = (sku: string, state: ProductState | null) => {
