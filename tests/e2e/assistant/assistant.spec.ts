@@ -102,6 +102,35 @@ describe("the price assistant", () => {
     await hidden(nav.getByRole("link", { name: /Limes watch/ }));
   });
 
+  it("answers a message sent while the new conversation's address is still loading", async () => {
+    const s = await session({ as: "seller", viewport: desktop });
+    await s.goto("/ai", { axe: false });
+    // As on a slow connection: the new conversation's data (read before the second message) arrives
+    // only once the second message is on its way.
+    let secondSent = () => {};
+    const sent = new Promise<void>((resolve) => (secondSent = resolve));
+    await s.page.route(/\/ai\.data\?c=/, async (route) => {
+      const response = await route.fetch();
+      await sent;
+      await route.fulfill({ response });
+    });
+    let posts = 0;
+    await s.page.route("**/ai/messages", async (route) => {
+      posts += 1;
+      if (posts === 2) {
+        secondSent();
+        await s.page.waitForURL(/\/ai\?c=/);
+      }
+      await route.continue();
+    });
+    await ask(s.page, "show me the herbs");
+    const second = await ask(s.page, "show me the fruits");
+    await visible(second.getByRole("table", { name: /products? on / }));
+    expect(await s.page.getByRole("article", { name: "You" }).count()).toBe(2);
+    expect(await s.page.getByRole("article", { name: "Assistant" }).count()).toBe(2);
+    await s.page.unrouteAll();
+  });
+
   it("keeps a message the connection dropped, and sends it again on retry", async () => {
     const s = await session({ as: "seller" });
     s.allowConsole(/Failed to load resource: net::ERR_FAILED/);

@@ -46,17 +46,22 @@ export function AssistantScreen({ conversations, current, canChangePrices, missi
   const sending = useRef<AbortController | null>(null);
 
   // Another conversation opened: show its messages. Only then: the loader's data is refreshed
-  // after every answer, and must not wipe a message on its way.
+  // after every answer, and must not wipe a message on its way. The address a new conversation
+  // gets after its first answer is this same conversation: a message sent meanwhile stays.
   const currentId = current?.id ?? null;
   const [shownId, setShownId] = useState(currentId);
+  const [switches, setSwitches] = useState(0);
   if (currentId !== shownId) {
     setShownId(currentId);
-    setMessages(current?.messages ?? []);
-    setConversationId(currentId);
-    setPending(null);
+    if (currentId !== conversationId) {
+      setMessages(current?.messages ?? []);
+      setConversationId(currentId);
+      setPending(null);
+      setSwitches((n) => n + 1);
+    }
   }
   // An answer on its way belongs to the conversation it was asked in: leaving that one drops it.
-  useEffect(() => () => sending.current?.abort(), [currentId]);
+  useEffect(() => () => sending.current?.abort(), [switches]);
 
   useEffect(() => {
     logEnd.current?.scrollIntoView({ block: "end" });
@@ -83,6 +88,8 @@ export function AssistantScreen({ conversations, current, canChangePrices, missi
         opened = event.conversationId;
       } else if (event.type === "start") {
         opened = event.conversationId;
+        // A message sent before this one's answer ends belongs to the same conversation.
+        setConversationId(opened);
         asked = {
           id: event.userMessageId,
           role: "user",
