@@ -2,15 +2,16 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { argValue, CliError, hasFlag, positionalArgs, runTool } from "./lib/cli";
 
-const usage = `Usage: npm run import:quickbooks -- FILE (--list SLUG | --new-list NAME) [--dry-run] [--json] [--batch-size N]
+const usage = `Usage: npm run import:quickbooks -- FILE (--list SLUG | --new-list NAME) [--dry-run] [--json] [--batch-size N] [--no-name-match]
 
 Imports a QuickBooks item list exported as CSV (QuickBooks Online "Products and Services", or the
 QuickBooks Desktop item list) into a price list of the configured database: the embedded one in
 DATA_DIR (./data; the server must be stopped), or PostgreSQL when DATABASE_URL is set (the server
 may keep running). It runs the server's import: new items become products, known ones (matched by
-QuickBooks ID, then SKU) are updated, every price change is kept in the price history, and
-services, fees and rows without a usable description are skipped. Importing the same file again
-changes nothing.
+QuickBooks ID, then SKU) are updated, a product typed before the first import that has the
+item's name and pack is linked to it (it gets the QuickBooks ID and SKU, and keeps its names,
+category and picture), every price change is kept in the price history, and services, fees and
+rows without a usable description are skipped. Importing the same file again changes nothing.
 
   FILE              the exported CSV (at most 10 MB)
   --list SLUG       the price list, by the slug in its address (/prices-manage/SLUG)
@@ -18,6 +19,8 @@ changes nothing.
   --dry-run         read the file and say what the import would do; write nothing
   --json            print one JSON document {"summary": {...}, "rows": [...]} instead of text
   --batch-size N    rows written per transaction (default 500)
+  --no-name-match   match items by QuickBooks ID and SKU only: an item that matches neither
+                    becomes a new product even when a product of its name and pack exists
 
 Exit status: 0 when the import completed (also with warnings, e.g. rows it could not read);
 1 when the file was refused, the import failed, or the arguments are wrong.`;
@@ -39,6 +42,7 @@ const dryRun = hasFlag("dry-run");
 const json = hasFlag("json");
 const batchText = argValue("batch-size");
 const batchSize = batchText === undefined ? undefined : Number(batchText);
+const nameMatch = !hasFlag("no-name-match");
 
 if (files.length !== 1) fail(files.length === 0 ? "FILE is required." : "Give one FILE.");
 if ((listSlug === undefined) === (newListName === undefined)) fail("Give either --list SLUG or --new-list NAME.");
@@ -61,7 +65,8 @@ function print(text: string) {
 await runTool(
   "npm run import:quickbooks",
   async () => {
-    const { MAX_IMPORT_FILE_BYTES, checkFileSize, FORMAT_KEYS } = await import("../app/features/imports/engine");
+    const { MAX_IMPORT_FILE_BYTES, checkFileSize, FORMAT_KEYS, countsLineText } =
+      await import("../app/features/imports/engine");
     const { importQuickBooksFile, allRunRows } = await import("../app/features/imports/run/import-file.server");
     const { Refusal } = await import("../app/lib/refusal");
     const { importTranslator, rejectionText } = await import("../app/features/imports/run/texts.server");
@@ -87,6 +92,7 @@ await runTool(
             batchSize,
             mode: "cli",
             collectRows: dryRun,
+            nameMatch,
           });
     } catch (error) {
       if (error instanceof Refusal) throw new CliError(t(error.code, error.values));
@@ -138,6 +144,8 @@ await runTool(
             sku: r.sku,
             quantity: r.quantity,
             action: r.action,
+            match: r.match,
+            candidates: r.candidates,
             aiStatus: r.aiStatus,
             dbProductStatus: r.dbProductStatus,
             dbPriceStatus: r.dbPriceStatus,
@@ -154,6 +162,7 @@ await runTool(
           ? `Dry run, nothing was written: ${summary.fileName} into the price list "${summary.listName}"${summary.listSlug ? ` (${summary.listSlug})` : ""}.`
           : `Imported ${summary.fileName} into the price list "${summary.listName}" (${summary.listSlug}): ${outcome}`,
         `  ${format}: ${summary.totalRows} rows in ${batches}`,
+        `  ${countsLineText(summary.counts, t)}`,
         `  ${t("run.summary.created")} ${summary.created} · ${t("run.summary.updated")} ${summary.updated} · ${t("run.summary.skipped")} ${summary.skipped} · ${t("run.summary.invalidRowsSkipped")} ${summary.invalidRowsSkipped} · ${t("run.summary.errors")} ${summary.errors} · ${t("run.summary.processedInactive")} ${summary.processedInactive}`,
         `  ${t("run.summary.successCount")} ${summary.successCount} · ${t("run.summary.errorCount")} ${summary.errorCount}${summary.failedBatches ? ` · ${t("run.summary.failedBatches")} ${summary.failedBatches}` : ""}`,
       ];

@@ -1,7 +1,7 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getUser, requirePermission } from "~/auth/guards.server";
 import { ImportScreen } from "~/features/imports/screen/components/import-screen";
-import { findExistingProducts } from "~/features/imports/run/existing.server";
+import { findExistingProducts, findNameCandidates } from "~/features/imports/run/existing.server";
 import { planRequestSchema, type ImportActionResult } from "~/features/imports/screen/schema";
 import { findPastRuns } from "~/features/imports/screen/api.server";
 import { findPriceListBySlug, listPriceLists } from "~/features/price-lists/lists.server";
@@ -33,7 +33,8 @@ function answer(result: ImportActionResult, status = 200) {
 
 /**
  * The screen's requests, sent as JSON by its fetcher. "plan": the products an import of these
- * QuickBooks IDs and SKUs would match, with their prices in the list, for the dry run. Reads only.
+ * QuickBooks IDs and SKUs would match, and (asked once) those it may match by name, with their
+ * prices in the list, for the dry run. Reads only.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const isJson = (request.headers.get("content-type") ?? "").startsWith("application/json");
@@ -51,7 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const list = await findPriceListBySlug(parsed.data.list);
   if (!list) return answer({ ok: false, error: "screen.errors.listNotFound" }, 404);
-  const products = await findExistingProducts(list.id, parsed.data);
+  const products = [
+    ...(await findExistingProducts(list.id, parsed.data)),
+    ...(parsed.data.candidates ? await findNameCandidates(list.id) : []),
+  ];
   return answer({ ok: true, intent: "plan", products });
 }
 

@@ -121,6 +121,10 @@ describe(`the import screen's "plan" intent (${test.kind})`, () => {
       inList: true,
       archived: false,
       name: "My avocados",
+      nameEs: expect.any(String),
+      category: null,
+      packValue: null,
+      packUnit: null,
     });
     expect(found.get(ids.avo60)).toMatchObject({ priceCents: 4000, quantity: 85 });
     expect(found.get(ids["avo-org"])).toMatchObject({
@@ -175,7 +179,7 @@ describe(`the import screen's "plan" intent (${test.kind})`, () => {
       productId: ids["mango-tommy"],
       messages: [{ code: "archived_price", params: { product: "Mango" } }],
     });
-    expect(dryRun.counts).toMatchObject({ total: 69, create: 44, update: 2, unchanged: 1, errors: 1 });
+    expect(dryRun.counts).toMatchObject({ total: 69, new: 44, linked: 1, updated: 1, unchanged: 1, errors: 1 });
   });
 
   it("looks up more keys than one query takes", async () => {
@@ -294,7 +298,7 @@ describe(`bad input (${test.kind})`, () => {
 });
 
 describe("planRequestChunks", () => {
-  it("splits the keys into requests the action accepts, QuickBooks IDs first", () => {
+  it("splits the keys into requests the action accepts, QuickBooks IDs first, the first asking for name matches", () => {
     const keys = {
       quickbooksIds: Array.from({ length: PLAN_KEYS_PER_REQUEST + 10 }, (_, i) => `Q${i}`),
       skus: ["S1", "S2"],
@@ -303,6 +307,7 @@ describe("planRequestChunks", () => {
     expect(requests).toHaveLength(2);
     expect(requests[0].quickbooksIds).toHaveLength(PLAN_KEYS_PER_REQUEST);
     expect(requests[0].skus).toEqual([]);
+    expect(requests[0].candidates).toBe(true);
     expect(requests[1]).toEqual({
       intent: "plan",
       list: "wholesale",
@@ -310,7 +315,7 @@ describe("planRequestChunks", () => {
       skus: ["S1", "S2"],
     });
     expect(planRequestChunks("x", { quickbooksIds: [], skus: [] })).toEqual([
-      { intent: "plan", list: "x", quickbooksIds: [], skus: [] },
+      { intent: "plan", list: "x", quickbooksIds: [], skus: [], candidates: true },
     ]);
   });
 });

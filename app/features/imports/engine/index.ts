@@ -24,15 +24,17 @@
  *
  * The run's steps, imported from their modules by the server and the screen's worker:
  *   prepareRows(rows, duplicates, model?): PreparedRow[]    prepare.ts: names cut to fit, repeats decided
- *   createDecider(existing?): (row: PreparedRow) => Decision   plan/decide.ts: the one decision of a
- *       row's fate, for the preview and the writer alike
+ *   createDecider(existing?, options?): (row: PreparedRow) => Decision   plan/decide.ts: the one
+ *       decision of a row's fate (by QuickBooks ID, SKU, name or staff's choice), for the preview
+ *       and the writer alike
  *   toRowResult(row, decision, batch): ImportRowResult     results.ts: the row's result, stored and shown
  */
 export { checkFileSize, decodeFile, type DecodeResult, type DecodedFile, type TextEncodingName } from "./read/decode";
 export { detectFormat, fieldForHeader, type DetectResult } from "./read/detect";
 export { parseRows, type ParseOptions, type ParseProgress, type ParseResult } from "./read/parse";
 export { createDuplicateTracker, identifyRow, markDuplicates, understandRow } from "./understand/understand";
-export { planImport, type ImportPlan, type PlanCounts, type SkipReason } from "./plan/plan";
+export { planImport, type ImportPlan, type PlanCounts } from "./plan/plan";
+export { countRows, type ImportCounts } from "./plan/counts";
 export { indexExisting, type ExistingProduct, type ExistingProducts } from "./plan/decide";
 export { understandFile, understandText, type PipelineOptions, type PipelineResult } from "./pipeline";
 export {
@@ -41,11 +43,10 @@ export {
   describeRowMessage,
   ENCODING_KEYS,
   FORMAT_KEYS,
+  countsLineText,
   NO_DATA_ROWS_KEY,
-  PLAN_KEYS,
   REJECTION_KEYS,
   ROW_MESSAGE_KEYS,
-  SKIP_REASON_KEYS,
   STATUS_KEYS,
   type Described,
 } from "./messages";

@@ -7,13 +7,16 @@ import {
   describeRowMessage,
   ENCODING_KEYS,
   FORMAT_KEYS,
+  COUNT_DETAIL_KEYS,
+  COUNT_LABEL_KEYS,
+  countsLineText,
   NO_DATA_ROWS_KEY,
-  PLAN_KEYS,
   REJECTION_KEYS,
   ROW_MESSAGE_KEYS,
-  SKIP_REASON_KEYS,
   STATUS_KEYS,
 } from "./messages";
+import { createI18n } from "~/i18n/instance";
+import { countRows } from "./plan/counts";
 import { understandText } from "./pipeline";
 
 function lookup(lang: "en" | "es", key: string): unknown {
@@ -32,14 +35,40 @@ describe("the engine's texts", () => {
     ...Object.values(FORMAT_KEYS),
     ...Object.values(ENCODING_KEYS),
     ...Object.values(COLUMN_KEYS),
-    ...Object.values(PLAN_KEYS),
-    ...Object.values(SKIP_REASON_KEYS),
+    ...Object.values(COUNT_DETAIL_KEYS),
+    ...Object.values(COUNT_LABEL_KEYS),
     NO_DATA_ROWS_KEY,
   ];
 
   it.each(keys)("%s exists in English and Spanish", (key) => {
     expect(typeof lookup("en", key)).toBe("string");
     expect(typeof lookup("es", key)).toBe("string");
+  });
+
+  it("says the counts as one line that adds up, in both languages", () => {
+    const counts = countRows([
+      ...Array.from({ length: 40 }, () => ({
+        action: "created" as const,
+        match: "new" as const,
+        finalStatus: "success" as const,
+      })),
+      { action: "updated", match: "name", finalStatus: "success", n: 8 },
+      { action: "updated", match: "quickbooks-id", finalStatus: "success" },
+      { action: "duplicate", match: null, finalStatus: "success" },
+      { action: "skipped", match: null, finalStatus: "skipped_by_staff" },
+      { action: "skipped", match: null, finalStatus: "skipped_service_item", n: 5 },
+      { action: "skipped", match: null, finalStatus: "skipped_invalid_description", n: 12 },
+      { action: "error", match: null, finalStatus: "error_db_product" },
+    ]);
+    expect(counts.total).toBe(69);
+    const en = createI18n("en").getFixedT("en", "import") as unknown as Parameters<typeof countsLineText>[1];
+    const es = createI18n("es").getFixedT("es", "import") as unknown as Parameters<typeof countsLineText>[1];
+    expect(countsLineText(counts, en)).toBe(
+      "69 rows = 40 new + 8 linked + 1 updated + 0 unchanged + 2 skipped + 17 invalid + 1 error",
+    );
+    expect(countsLineText(counts, es)).toBe(
+      "69 filas = 40 nuevas + 8 vinculadas + 1 actualizada + 0 sin cambios + 2 omitidas + 17 no válidas + 1 con error",
+    );
   });
 
   it("gives every rejection the values its text needs", () => {

@@ -1,7 +1,8 @@
 import type { TextEncodingName } from "./read/decode";
 import { formatMoney } from "~/lib/money";
 import { MAX_IMPORT_FILE_BYTES } from "./limits";
-import type { PlanCounts, SkipReason } from "./plan/plan";
+import { COUNT_PARTS, countPart, type ImportCounts } from "./plan/counts";
+import type { PlanCounts } from "./plan/plan";
 import type { ColumnField, FormatId, Rejection, RejectionCode, RowMessage, RowMessageCode, RowStatus } from "./types";
 
 /**
@@ -78,23 +79,58 @@ export const COLUMN_KEYS = {
   cost: "engine.columns.cost",
 } as const satisfies Record<ColumnField, string>;
 
-export const PLAN_KEYS = {
-  create: "engine.plan.create",
-  update: "engine.plan.update",
-  unchanged: "engine.plan.unchanged",
-  skipped: "engine.plan.skipped",
-  errors: "engine.plan.errors",
-  inactive: "engine.plan.inactive",
-  withoutPrice: "engine.plan.withoutPrice",
-  unrecognized: "engine.plan.unrecognized",
-} as const satisfies Record<Exclude<keyof PlanCounts, "total">, string>;
+/** The parts of the counts' line, each said with its number (`count`). */
+export const COUNT_KEYS = {
+  new: "engine.counts.new",
+  linked: "engine.counts.linked",
+  updated: "engine.counts.updated",
+  unchanged: "engine.counts.unchanged",
+  skipped: "engine.counts.skipped",
+  invalid: "engine.counts.invalid",
+  errors: "engine.counts.errors",
+} as const satisfies Record<(typeof COUNT_PARTS)[number], string>;
 
-export const SKIP_REASON_KEYS = {
-  service_item: "engine.plan.skipReasons.serviceItem",
-  known_non_product_code: "engine.plan.skipReasons.knownNonProductCode",
-  invalid_description: "engine.plan.skipReasons.invalidDescription",
-  duplicate: "engine.plan.skipReasons.duplicate",
-} as const satisfies Record<SkipReason, string>;
+/** Each part as the heading of its count. */
+export const COUNT_LABEL_KEYS = {
+  new: "engine.counts.labels.new",
+  linked: "engine.counts.labels.linked",
+  updated: "engine.counts.labels.updated",
+  unchanged: "engine.counts.labels.unchanged",
+  skipped: "engine.counts.labels.skipped",
+  invalid: "engine.counts.labels.invalid",
+  errors: "engine.counts.labels.errors",
+} as const satisfies Record<(typeof COUNT_PARTS)[number], string>;
+
+/** The line itself: "{{n}} rows = {{parts}}". */
+export const COUNTS_LINE_KEY = "engine.counts.line";
+
+/** What the skipped and the invalid rows were, and what the written rows hold. */
+export const COUNT_DETAIL_KEYS = {
+  duplicate: "engine.counts.details.duplicate",
+  byStaff: "engine.counts.details.byStaff",
+  serviceItem: "engine.counts.details.serviceItem",
+  knownNonProductCode: "engine.counts.details.knownNonProductCode",
+  invalidDescription: "engine.counts.details.invalidDescription",
+  inactive: "engine.counts.details.inactive",
+  withoutPrice: "engine.counts.details.withoutPrice",
+  unrecognized: "engine.counts.details.unrecognized",
+} as const satisfies Record<
+  | Exclude<keyof ImportCounts["skipped"] | keyof ImportCounts["invalid"], "total">
+  | Exclude<keyof PlanCounts, keyof ImportCounts>,
+  string
+>;
+
+type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+/**
+ * The one line the preview, the result and the command line say: "69 rows = 40 new + 8 linked + …"
+ * (`count` chooses the plural, `n` is the number as the reader writes it).
+ */
+export function countsLineText(counts: ImportCounts, t: Translate, format: (n: number) => string = String): string {
+  const say = (key: string, count: number) => t(key, { count, n: format(count) });
+  const parts = COUNT_PARTS.map((part) => say(COUNT_KEYS[part], countPart(counts, part))).join(" + ");
+  return t(COUNTS_LINE_KEY, { count: counts.total, n: format(counts.total), parts });
+}
 
 export const NO_DATA_ROWS_KEY = "engine.noDataRows";
 
@@ -146,6 +182,13 @@ export type RunMessageCode =
   | "quantity_changed"
   | "sku_changed"
   | "matched_by_sku"
+  | "matched_by_name"
+  | "similar_products"
+  | "skipped_by_staff"
+  | "link_missing"
+  | "link_archived"
+  | "link_taken"
+  | "choice_not_applicable"
   | "name_shortened"
   | "model_fallback"
   | "batch_failed"
@@ -174,6 +217,13 @@ const RUN_MESSAGE_KEYS = {
   quantity_changed: "run.messages.quantityChanged",
   sku_changed: "run.messages.skuChanged",
   matched_by_sku: "run.messages.matchedBySku",
+  matched_by_name: "run.messages.matchedByName",
+  similar_products: "run.messages.similarProducts",
+  skipped_by_staff: "run.messages.skippedByStaff",
+  link_missing: "run.messages.linkMissing",
+  link_archived: "run.messages.linkArchived",
+  link_taken: "run.messages.linkTaken",
+  choice_not_applicable: "run.messages.choiceNotApplicable",
   name_shortened: "run.messages.nameShortened",
   model_fallback: "run.messages.modelFallback",
   batch_failed: "run.messages.batchFailed",

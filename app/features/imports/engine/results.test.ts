@@ -33,6 +33,10 @@ const product = (over: Partial<ExistingProduct> & { id: string }): ExistingProdu
   inList: true,
   archived: false,
   name: "Product",
+  nameEs: "Producto",
+  category: null,
+  packValue: null,
+  packUnit: null,
   ...over,
 });
 
@@ -49,7 +53,7 @@ const translator = (lang: "en" | "es") => {
 };
 
 describe("the statuses", () => {
-  it("has every final status of the specification, each worded once in both languages", () => {
+  it("has every final status of the specification, and one for a row staff left out, each worded once in both languages", () => {
     expect([...FINAL_STATUSES].sort()).toEqual(
       [
         "success",
@@ -60,6 +64,7 @@ describe("the statuses", () => {
         "skipped_service_item",
         "skipped_known_non_product_code",
         "skipped_invalid_description",
+        "skipped_by_staff",
         "processed_inactive",
         "error_system",
         "unknown_error",
@@ -77,9 +82,9 @@ describe("the statuses", () => {
       expect(typeof lookup("es", key), key).toBe("string");
     }
     // Each final status reads differently from the others.
-    expect(new Set(Object.values(FINAL_STATUS_KEYS).map((k) => lookup("en", k))).size).toBe(12);
+    expect(new Set(Object.values(FINAL_STATUS_KEYS).map((k) => lookup("en", k))).size).toBe(13);
     expect(new Set(Object.values(ACTION_KEYS).map((k) => lookup("es", k))).size).toBe(6);
-    expect(new Set(Object.values(FINAL_STATUS_KEYS).map((k) => lookup("es", k))).size).toBe(12);
+    expect(new Set(Object.values(FINAL_STATUS_KEYS).map((k) => lookup("es", k))).size).toBe(13);
   });
 });
 
@@ -238,6 +243,8 @@ describe("resultsCsv", () => {
       quantity: null,
       productId: "p1",
       action: "error",
+      match: null,
+      candidates: [],
       namedBy: "engine",
       aiStatus: "success",
       dbProductStatus: "skipped",

@@ -1,7 +1,7 @@
 import { toCsv, type CsvCell } from "~/lib/csv";
 import type { Category } from "./dictionary";
 import { describeImportRowMessage, isRunMessage, type ImportRowMessage } from "./messages";
-import type { Decision } from "./plan/decide";
+import type { Decision, MatchCandidate, MatchKind } from "./plan/decide";
 import type { PreparedRow } from "./prepare";
 import {
   ACTION_KEYS,
@@ -44,6 +44,10 @@ export type ImportRowResult = {
   /** The product's id: known once it is written, or when the row matched one. */
   productId: string | null;
   action: RowAction;
+  /** How its product was found (QuickBooks ID, SKU, name) or that it is new; null for a row that writes none. */
+  match: MatchKind | null;
+  /** Products of the same name it was compared with: the linked one, or a near match's candidates. */
+  candidates: MatchCandidate[];
   /** Who named the item: the built-in engine or the configured model (null when not named). */
   namedBy: "engine" | "model" | null;
   aiStatus: ItemAiStatus;
@@ -71,6 +75,8 @@ export function toRowResult(row: PreparedRow, decision: Decision, batch: number)
     quantity: row.quantity,
     productId: decision.product?.id ?? null,
     action: decision.action,
+    match: decision.match,
+    candidates: decision.candidates,
     namedBy: row.namedBy,
     aiStatus: row.aiStatus,
     dbProductStatus: decision.productStatus,

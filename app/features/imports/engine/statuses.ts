@@ -16,6 +16,7 @@ export type FinalStatus =
   | "skipped_service_item"
   | "skipped_known_non_product_code"
   | "skipped_invalid_description"
+  | "skipped_by_staff"
   | "processed_inactive"
   | "error_system"
   | "unknown_error"
@@ -30,6 +31,7 @@ export const FINAL_STATUSES = [
   "skipped_service_item",
   "skipped_known_non_product_code",
   "skipped_invalid_description",
+  "skipped_by_staff",
   "error_ai",
   "error_db_product",
   "error_db_price",
@@ -59,6 +61,7 @@ export const FINAL_STATUS_KEYS = {
   skipped_service_item: "statuses.final.skippedServiceItem",
   skipped_known_non_product_code: "statuses.final.skippedKnownNonProductCode",
   skipped_invalid_description: "statuses.final.skippedInvalidDescription",
+  skipped_by_staff: "statuses.final.skippedByStaff",
   processed_inactive: "statuses.final.processedInactive",
   error_system: "statuses.final.errorSystem",
   unknown_error: "statuses.final.unknownError",

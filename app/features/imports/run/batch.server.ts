@@ -18,7 +18,16 @@ import {
 import { toRowResult } from "../engine/results";
 import { createModelNamer, modelSettings } from "./model.server";
 import { storedRows, storeRows, withText, type StoredRowResult } from "./rows.server";
-import { expectedRows, isClosed, loadRun, MAX_CELLS, MAX_ROWS, runRefusal, type LoadedRun } from "./run.server";
+import {
+  decideOptionsOf,
+  expectedRows,
+  isClosed,
+  loadRun,
+  MAX_CELLS,
+  MAX_ROWS,
+  runRefusal,
+  type LoadedRun,
+} from "./run.server";
 import { MAX_BATCH_ATTEMPTS } from "./run-messages";
 import { writeBatch } from "./write.server";
 
@@ -217,7 +226,14 @@ export async function applyPreparedBatch(
       await claimBatch(tx, run.id, batchNumber, attempt, "applied");
       await holdOpenRun(tx, run.id);
       const written = (
-        await writeBatch(tx, { runId: run.id, listId: run.priceListId!, actor: actorOf(run), batchNumber, rows })
+        await writeBatch(tx, {
+          runId: run.id,
+          listId: run.priceListId!,
+          actor: actorOf(run),
+          batchNumber,
+          rows,
+          decide: decideOptionsOf(run),
+        })
       ).map(withText);
       await storeRows(tx, run.id, written);
       await faults.beforeCommit?.({ runId: run.id, batchNumber, attempt });

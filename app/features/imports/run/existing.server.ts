@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { priceListItem, product } from "~/db/schema";
+import type { Category } from "../engine/dictionary";
 import type { ExistingProduct } from "../engine/plan/decide";
 
 /** Keys per query: well under PostgreSQL's 65,535 parameters, and a short query each. */
@@ -10,6 +11,48 @@ function chunks<T>(values: readonly T[], size: number) {
   const out: T[][] = [];
   for (let i = 0; i < values.length; i += size) out.push(values.slice(i, i + size));
   return out;
+}
+
+const columns = {
+  id: product.id,
+  quickbooksId: product.quickbooksId,
+  sku: product.sku,
+  active: product.active,
+  quantity: product.quantity,
+  priceCents: priceListItem.priceCents,
+  inList: sql<boolean>`${priceListItem.productId} is not null`,
+  archived: sql<boolean>`${product.archivedAt} is not null`,
+  name: product.nameEn,
+  nameEs: product.nameEs,
+  category: product.category,
+  packValue: product.packValue,
+  packUnit: product.packUnit,
+};
+
+/** Products with what a decision compares: the price in the chosen list (null when the list has none). */
+async function readProducts(priceListId: string | null, where: SQL | undefined): Promise<ExistingProduct[]> {
+  const rows = await db()
+    .select(columns)
+    .from(product)
+    // Without a list (one the import would create) no product has a price in it.
+    .leftJoin(
+      priceListItem,
+      and(
+        eq(priceListItem.productId, product.id),
+        priceListId ? eq(priceListItem.priceListId, priceListId) : sql`false`,
+      ),
+    )
+    .where(where)
+    .orderBy(product.createdAt, product.id);
+  return rows.map((row) => ({
+    ...row,
+    priceCents: row.priceCents ?? null,
+    quantity: row.quantity === null ? null : Number(row.quantity),
+    inList: Boolean(row.inList),
+    archived: Boolean(row.archived),
+    category: row.category as Category | null,
+    packValue: row.packValue === null ? null : Number(row.packValue),
+  }));
 }
 
 /**
@@ -29,43 +72,15 @@ export async function findExistingProducts(
     ...chunks([...new Set(keys.skus)], KEYS_PER_QUERY).map((skus) => inArray(product.sku, skus)),
   ];
   for (const where of lookups) {
-    const rows = await db()
-      .select({
-        id: product.id,
-        quickbooksId: product.quickbooksId,
-        sku: product.sku,
-        active: product.active,
-        quantity: product.quantity,
-        priceCents: priceListItem.priceCents,
-        inList: sql<boolean>`${priceListItem.productId} is not null`,
-        archived: sql<boolean>`${product.archivedAt} is not null`,
-        name: product.nameEn,
-      })
-      .from(product)
-      // Without a list (one the import would create) no product has a price in it.
-      .leftJoin(
-        priceListItem,
-        and(
-          eq(priceListItem.productId, product.id),
-          priceListId ? eq(priceListItem.priceListId, priceListId) : sql`false`,
-        ),
-      )
-      .where(where)
-      .orderBy(product.createdAt, product.id);
-    for (const row of rows) {
-      if (found.has(row.id)) continue;
-      found.set(row.id, {
-        id: row.id,
-        quickbooksId: row.quickbooksId,
-        sku: row.sku,
-        priceCents: row.priceCents ?? null,
-        active: row.active,
-        quantity: row.quantity === null ? null : Number(row.quantity),
-        inList: Boolean(row.inList),
-        archived: Boolean(row.archived),
-        name: row.name,
-      });
-    }
+    for (const row of await readProducts(priceListId, where)) if (!found.has(row.id)) found.set(row.id, row);
   }
   return [...found.values()];
+}
+
+/**
+ * The products a row may match by name: those without a QuickBooks ID that are not archived
+ * (docs/decisions/026-first-import-matching.md), oldest first.
+ */
+export async function findNameCandidates(priceListId: string | null): Promise<ExistingProduct[]> {
+  return readProducts(priceListId, and(isNull(product.quickbooksId), isNull(product.archivedAt)));
 }

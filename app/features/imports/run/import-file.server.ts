@@ -11,7 +11,8 @@ import { understandText } from "../engine/pipeline";
 import { indexExisting } from "../engine/plan/decide";
 import { matchKeys, planImport } from "../engine/plan/plan";
 import { asPlanned } from "../engine/results";
-import { findExistingProducts } from "./existing.server";
+import { countRows } from "../engine/plan/counts";
+import { findExistingProducts, findNameCandidates } from "./existing.server";
 import { duplicatesFrom, nameAndPrepare, type Duplicates } from "../engine/prepare";
 import { applyPreparedBatchWithRetries, namerFor, recordedBatches, type BatchOutcome } from "./batch.server";
 import { finishImportRun, insertRun, loadRun, runRefusal, type LoadedRun } from "./run.server";
@@ -132,6 +133,8 @@ export type ImportFileInput = {
   dryRun?: boolean;
   batchSize?: number;
   mode?: ImportMode;
+  /** Match items by name too (default true; the command line's --no-name-match turns it off). */
+  nameMatch?: boolean;
   /** Return every row's result (default false: read them with findImportRows or allRunRows). */
   collectRows?: boolean;
   onProgress?: (progress: RunProgress) => void;
@@ -178,6 +181,7 @@ export async function importQuickBooksFile(input: ImportFileInput): Promise<Impo
       mode: input.mode ?? "cli",
       status: "pending",
       superseded: scan.superseded,
+      nameMatch: input.nameMatch,
     }),
   );
   const run = await loadRun(created.id);
@@ -217,8 +221,12 @@ async function dryRun(input: ImportFileInput, scan: ScannedFile, batchSize: numb
   const understood = await understandText(scan.text, { batchSize, onBatch: nextTurn }, scan.encoding);
   if (!understood.ok) return { ok: false, rejection: understood.rejection, summary: null, rows: [] };
   // The products the file may meet, found as the screen finds them for its preview.
-  const existing = await findExistingProducts(listId, matchKeys(understood.rows));
-  const plan = planImport(understood.rows, indexExisting(existing), batchSize);
+  const nameMatch = input.nameMatch !== false;
+  const existing = [
+    ...(await findExistingProducts(listId, matchKeys(understood.rows))),
+    ...(nameMatch ? await findNameCandidates(listId) : []),
+  ];
+  const plan = planImport(understood.rows, indexExisting(existing), batchSize, { nameMatch });
   const results = plan.results.map((result) => withText(asPlanned(result, { finalStatus: "as-written" })));
   const c = plan.counts;
   let listName = input.newListName?.trim() ?? "";
@@ -242,26 +250,27 @@ async function dryRun(input: ImportFileInput, scan: ScannedFile, batchSize: numb
     appliedBatches: 0,
     failedBatches: 0,
     totalProcessed: c.total,
-    created: c.create,
-    updated: c.update,
+    counts: countRows(plan.results),
+    created: c.new,
+    updated: c.updated + c.linked,
     unchanged: c.unchanged,
     duplicates: c.skipped.duplicate,
-    skipped: c.unchanged + c.skipped.duplicate,
+    skipped: c.unchanged + c.skipped.total,
     errors: c.errors,
     processedInactive: c.inactive,
-    invalidRowsSkipped: c.skipped.service_item + c.skipped.known_non_product_code + c.skipped.invalid_description,
+    invalidRowsSkipped: c.invalid.total,
     skippedBy: {
-      service_item: c.skipped.service_item,
-      known_non_product_code: c.skipped.known_non_product_code,
-      invalid_description: c.skipped.invalid_description,
+      service_item: c.invalid.serviceItem,
+      known_non_product_code: c.invalid.knownNonProductCode,
+      invalid_description: c.invalid.invalidDescription,
     },
     withoutPrice: c.withoutPrice,
     unrecognized: c.unrecognized,
-    successCount: c.create + c.update + c.unchanged + c.skipped.duplicate,
+    successCount: c.new + c.linked + c.updated + c.unchanged + c.skipped.duplicate,
     errorCount: c.errors,
     notProcessed: 0,
     pricesChanged: 0,
-    nothingChanged: c.create + c.update === 0,
+    nothingChanged: c.new + c.linked + c.updated === 0,
     namedByModel: 0,
     versionNumber: null,
     outcome: c.errors > 0 ? "warning" : "success",

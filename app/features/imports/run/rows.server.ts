@@ -31,6 +31,8 @@ type StoredRaw = Pick<
   | "sku"
   | "quantity"
   | "action"
+  | "match"
+  | "candidates"
   | "namedBy"
   | "messages"
 >;
@@ -46,6 +48,8 @@ const STORED_KEYS = [
   "priceCents",
   "sku",
   "quantity",
+  "match",
+  "candidates",
   "namedBy",
   "messages",
 ] as const satisfies ReadonlyArray<keyof StoredRaw>;
@@ -69,6 +73,8 @@ function resultFromStored(stored: typeof importRow.$inferSelect): StoredRowResul
     quantity: raw.quantity ?? null,
     productId: stored.productId,
     action: raw.action ?? "error",
+    match: raw.match ?? null,
+    candidates: raw.candidates ?? [],
     namedBy: raw.namedBy ?? null,
     aiStatus: stored.aiStatus as ImportRowResult["aiStatus"],
     dbProductStatus: stored.dbProductStatus as ImportRowResult["dbProductStatus"],

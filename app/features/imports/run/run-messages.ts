@@ -1,3 +1,4 @@
+import type { ImportCounts } from "../engine/plan/counts";
 import type { FormatId, Rejection } from "../engine/types";
 
 /**
@@ -71,6 +72,8 @@ export type ImportSummary = {
   appliedBatches: number;
   failedBatches: number;
   totalProcessed: number;
+  /** The rows in the categories the preview uses too: they add up to the rows of the file. */
+  counts: ImportCounts;
   created: number;
   updated: number;
   unchanged: number;

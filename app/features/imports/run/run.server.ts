@@ -2,15 +2,19 @@ import { count, desc, eq, inArray, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { z } from "zod";
 import { db, withTransaction, type Tx } from "~/db/client.server";
-import { importBatch, importFile, importRow, importRun, priceList, priceListVersion, user } from "~/db/schema";
+import { importBatch, importFile, importRow, importRun, priceList, priceListVersion, product, user } from "~/db/schema";
 import { recordActivity } from "~/features/activity/record.server";
 import type { Actor } from "~/features/price-lists/internal.server";
 import { Refusal, type RefusalDetails, type RefusalStatus } from "~/lib/refusal";
 import { DEFAULT_BATCH_SIZE } from "../engine/limits";
+import { countRows, type ImportCounts } from "../engine/plan/counts";
+import type { DecideOptions, RowChoice } from "../engine/plan/decide";
+import type { ImportRowResult } from "../engine/results";
 import type { TextEncodingName } from "../engine/read/decode";
 import { detectFormat } from "../engine/read/detect";
 import { FINAL_STATUSES, isErrorStatus } from "../engine/statuses";
 import type { DetectedFormat, FormatId, Rejection } from "../engine/types";
+import { choicesSchema, type ChoiceInput } from "./choices";
 import type { ImportMode, ImportOutcome, ImportRunStatus, ImportSummary } from "./run-messages";
 
 /**
@@ -33,7 +37,12 @@ type ImportRefusalCode =
   | "runClosed"
   | "badBatch"
   | "badRequest"
-  | "badFormat";
+  | "badFormat"
+  | "choiceRow"
+  | "choiceTwice"
+  | "choiceMissing"
+  | "choiceArchived"
+  | "choiceTaken";
 
 /**
  * A run refused for a reason the person can act on; a header row the engine refused carries its
@@ -54,6 +63,10 @@ export type RunContext = {
   superseded: Array<[number, number]>;
   listSlug: string;
   listName: string;
+  /** Off when the run matches rows by QuickBooks ID and SKU only (the command line's --no-name-match). */
+  nameMatch?: boolean;
+  /** Staff's choices in the preview, by row number (docs/decisions/026-first-import-matching.md). */
+  choices?: Array<[number, RowChoice]>;
   /** Set when the file was refused or the run could not go on. */
   rejection?: Rejection | null;
   /**
@@ -118,6 +131,8 @@ const startSchema = z.object({
   mode: z.enum(["interactive", "background", "cli"]).optional(),
   duplicates: pairsSchema.optional(),
   encoding: z.enum(["utf-8", "utf-16le", "utf-16be", "windows-1252"]).nullable().optional(),
+  nameMatch: z.boolean().optional(),
+  choices: choicesSchema.optional(),
 });
 
 // eslint-disable-next-line no-control-regex
@@ -144,6 +159,10 @@ export type StartImportRunInput = {
   /** The file's repeated items: [earlier row, later row that wins]; the earlier one is not written. */
   duplicates?: Array<[number, number]>;
   encoding?: TextEncodingName | null;
+  /** Match rows by name too (the default). */
+  nameMatch?: boolean;
+  /** Staff's choices in the preview. */
+  choices?: ChoiceInput[];
 };
 
 async function findList(tx: Tx, slug: string) {
@@ -154,6 +173,54 @@ async function findList(tx: Tx, slug: string) {
     .limit(1);
   if (!list || list.deletedAt) throw runRefusal("listNotFound", 404);
   return list;
+}
+
+/**
+ * Staff's choices, checked before anything is written: each names a row of the file once, and
+ * each product chosen for a link exists, is not archived, has no QuickBooks ID, and is chosen
+ * for one row only. A choice that fails is refused with its reason; the run does not start.
+ */
+async function checkChoices(tx: Tx, choices: ChoiceInput[], totalRows: number): Promise<Array<[number, RowChoice]>> {
+  const rows = new Set<number>();
+  const rowOf = new Map<string, number>();
+  for (const choice of choices) {
+    if (choice.row > totalRows || rows.has(choice.row))
+      throw runRefusal("choiceRow", 400, { values: { row: choice.row } });
+    rows.add(choice.row);
+    if (choice.kind !== "link") continue;
+    const earlier = rowOf.get(choice.productId!);
+    if (earlier !== undefined) {
+      throw runRefusal("choiceTwice", 409, { values: { first: earlier, second: choice.row } });
+    }
+    rowOf.set(choice.productId!, choice.row);
+  }
+  if (rowOf.size > 0) {
+    const found = await tx
+      .select({
+        id: product.id,
+        name: product.nameEn,
+        quickbooksId: product.quickbooksId,
+        archivedAt: product.archivedAt,
+      })
+      .from(product)
+      .where(inArray(product.id, [...rowOf.keys()]));
+    const byId = new Map(found.map((p) => [p.id, p]));
+    for (const [id, row] of rowOf) {
+      const chosen = byId.get(id);
+      if (!chosen) throw runRefusal("choiceMissing", 409, { values: { row } });
+      if (chosen.archivedAt) throw runRefusal("choiceArchived", 409, { values: { row, product: chosen.name } });
+      if (chosen.quickbooksId) throw runRefusal("choiceTaken", 409, { values: { row, product: chosen.name } });
+    }
+  }
+  return choices.map((c): [number, RowChoice] => [
+    c.row,
+    c.kind === "link" ? { kind: "link", productId: c.productId! } : { kind: c.kind },
+  ]);
+}
+
+/** How the run's batches decide their rows: its name matching and staff's choices. */
+export function decideOptionsOf(run: LoadedRun): DecideOptions {
+  return { nameMatch: run.context.nameMatch !== false, choices: new Map(run.context.choices ?? []) };
 }
 
 /** The run's row, written in the caller's transaction (a background start also stores the file and its job there). */
@@ -170,15 +237,20 @@ export async function insertRun(
     mode: ImportMode;
     status: "pending" | "queued";
     superseded: Array<[number, number]>;
+    nameMatch?: boolean;
+    choices?: ChoiceInput[];
   },
 ) {
   const list = await findList(tx, input.listSlug);
+  const choices = await checkChoices(tx, input.choices ?? [], input.totalRows);
   const context: RunContext = {
     format: input.format,
     encoding: input.encoding,
     superseded: input.superseded,
     listSlug: list.slug,
     listName: list.name,
+    ...(input.nameMatch === false ? { nameMatch: false } : {}),
+    ...(choices.length > 0 ? { choices } : {}),
   };
   const [run] = await tx
     .insert(importRun)
@@ -232,6 +304,8 @@ export async function startImportRun(input: StartImportRunInput): Promise<Import
       mode,
       status: "pending",
       superseded,
+      nameMatch: parsed.data.nameMatch,
+      choices: parsed.data.choices,
     }),
   );
   return (await getImportRun(run.id))!;
@@ -257,7 +331,7 @@ export const isClosed = (run: Pick<LoadedRun, "status">) => run.status === "fini
 
 type Totals = Record<string, number>;
 
-async function countRows(tx: Tx, runId: string): Promise<Totals> {
+async function countTotals(tx: Tx, runId: string): Promise<Totals> {
   const errorList = sql.join(
     FINAL_STATUSES.filter(isErrorStatus).map((s) => sql`${s}`),
     sql`, `,
@@ -276,6 +350,7 @@ async function countRows(tx: Tx, runId: string): Promise<Totals> {
       service: sql<number>`count(*) filter (where ${importRow.finalStatus} = 'skipped_service_item')`,
       codes: sql<number>`count(*) filter (where ${importRow.finalStatus} = 'skipped_known_non_product_code')`,
       invalid: sql<number>`count(*) filter (where ${importRow.finalStatus} in ('skipped_invalid_description', 'skipped_not_a_product'))`,
+      byStaff: sql<number>`count(*) filter (where ${importRow.finalStatus} = 'skipped_by_staff')`,
       withoutPrice: sql<number>`count(*) filter (where ${action} in ('created', 'updated', 'unchanged') and ${importRow.raw}->>'priceCents' is null)`,
       unrecognized: sql<number>`count(*) filter (where ${action} in ('created', 'updated', 'unchanged') and ${importRow.raw}->'messages' @> '[{"code":"name_not_recognized"}]'::jsonb)`,
       namedByModel: sql<number>`count(*) filter (where ${importRow.raw}->>'namedBy' = 'model')`,
@@ -284,6 +359,23 @@ async function countRows(tx: Tx, runId: string): Promise<Totals> {
     .from(importRow)
     .where(eq(importRow.runId, runId));
   return Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, Number(v)]));
+}
+
+/** The stored rows in the preview's categories; rows the server never received count as errors. */
+async function countStored(tx: Tx, run: LoadedRun): Promise<ImportCounts> {
+  const groups = await tx
+    .select({
+      action: sql<ImportRowResult["action"]>`${importRow.raw}->>'action'`,
+      match: sql<ImportRowResult["match"]>`${importRow.raw}->>'match'`,
+      finalStatus: sql<ImportRowResult["finalStatus"]>`${importRow.finalStatus}`,
+      n: count(),
+    })
+    .from(importRow)
+    .where(eq(importRow.runId, run.id))
+    .groupBy(sql`1`, sql`2`, sql`3`);
+  const rows = groups.map((g) => ({ ...g, n: Number(g.n) }));
+  const stored = rows.reduce((sum, g) => sum + g.n, 0);
+  return countRows(rows, Math.max(0, run.totalRows - stored));
 }
 
 async function countBatches(tx: Tx | ReturnType<typeof db>, runId: string) {
@@ -298,7 +390,7 @@ async function countBatches(tx: Tx | ReturnType<typeof db>, runId: string) {
 
 /** The summary of a run as its rows say. */
 export async function summarizeRun(tx: Tx, run: LoadedRun): Promise<ImportSummary> {
-  const t = await countRows(tx, run.id);
+  const t = await countTotals(tx, run.id);
   const batches = await countBatches(tx, run.id);
   const [version] = await tx
     .select({ number: priceListVersion.number })
@@ -327,11 +419,12 @@ export async function summarizeRun(tx: Tx, run: LoadedRun): Promise<ImportSummar
     appliedBatches: batches.applied,
     failedBatches: batches.failed,
     totalProcessed: t.total,
+    counts: await countStored(tx, run),
     created: t.created,
     updated: t.updated,
     unchanged: t.unchanged,
     duplicates: t.duplicates,
-    skipped: t.unchanged + t.duplicates,
+    skipped: t.unchanged + t.duplicates + t.byStaff,
     errors: errorCount,
     processedInactive: t.inactive,
     invalidRowsSkipped: t.service + t.codes + t.invalid,

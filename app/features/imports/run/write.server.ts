@@ -10,7 +10,14 @@ import {
   type PriceChange,
 } from "~/features/price-lists/internal.server";
 import { firstFreeSlug, RESERVED_SLUGS, slugify } from "~/lib/slug";
-import { createDecider, indexExisting, type ExistingProduct, type ProductState } from "../engine/plan/decide";
+import type { Category } from "../engine/dictionary";
+import {
+  createDecider,
+  indexExisting,
+  type DecideOptions,
+  type ExistingProduct,
+  type ProductState,
+} from "../engine/plan/decide";
 import type { PreparedRow } from "../engine/prepare";
 import { toRowResult, type ImportRowResult } from "../engine/results";
 
@@ -34,6 +41,8 @@ export type BatchWrite = {
   actor: Actor;
   batchNumber: number;
   rows: PreparedRow[];
+  /** Name matching and staff's choices of the run (docs/decisions/026-first-import-matching.md). */
+  decide: DecideOptions;
 };
 
 const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
@@ -51,11 +60,17 @@ async function lockCatalogue(tx: Tx) {
 }
 
 /**
- * Products the rows may be (by QuickBooks ID, or by SKU among products without one), and
- * every other product that holds one of the rows' SKUs (a conflict the row is refused for), in
- * the order the decisions take them: by QuickBooks ID, then oldest first.
+ * Products the rows may be (by QuickBooks ID, by SKU among products without one, by name among
+ * those without one, or chosen by staff), and every other product that holds one of the rows'
+ * SKUs (a conflict the row is refused for), in the order the decisions take them: by QuickBooks
+ * ID, then oldest first.
  */
-async function findProducts(tx: Tx, listId: string, rows: PreparedRow[]): Promise<ExistingProduct[]> {
+async function findProducts(
+  tx: Tx,
+  listId: string,
+  rows: PreparedRow[],
+  options: DecideOptions,
+): Promise<ExistingProduct[]> {
   const keys = [...new Set(rows.map((r) => r.quickbooksId!))];
   const skus = [...new Set(rows.map((r) => r.sku).filter((s): s is string => s !== null))];
   if (keys.length === 0) return [];
@@ -71,8 +86,13 @@ async function findProducts(tx: Tx, listId: string, rows: PreparedRow[]): Promis
     quantity: string | null;
     archived: boolean;
     name_en: string;
+    name_es: string;
+    category: Category | null;
+    pack_value: string | null;
+    pack_unit: string | null;
   };
-  const columns = sql`id, quickbooks_id, sku, active, quantity, archived_at is not null as archived, name_en`;
+  const columns = sql`id, quickbooks_id, sku, active, quantity, archived_at is not null as archived, name_en, name_es,
+    category, pack_value, pack_unit`;
   const found = (
     await tx.execute<Found>(sql`
       select ${columns} from ${product}
@@ -87,6 +107,22 @@ async function findProducts(tx: Tx, listId: string, rows: PreparedRow[]): Promis
         and (quickbooks_id is null or not (quickbooks_id = any(${sql.param(keys)}::text[])))
       order by created_at, id`);
     found.push(...bySku.rows);
+  }
+  // A row its key leaves unmatched may be a product typed before the first import, or one staff chose.
+  const known = new Set(found.flatMap((p) => [p.quickbooks_id, p.sku]));
+  const unmatched = rows.filter((r) => !known.has(r.quickbooksId) && (r.sku === null || !known.has(r.sku)));
+  const chosen = unmatched.flatMap((r) => {
+    const choice = options.choices?.get(r.row);
+    return choice?.kind === "link" ? [choice.productId] : [];
+  });
+  if (chosen.length > 0 || (unmatched.length > 0 && options.nameMatch !== false)) {
+    const seen = new Set(found.map((p) => p.id));
+    const more = await tx.execute<Found>(sql`
+      select ${columns} from ${product}
+      where id = any(${sql.param(chosen)}::uuid[])
+        ${options.nameMatch !== false && unmatched.length > 0 ? sql`or (quickbooks_id is null and archived_at is null)` : sql``}
+      order by created_at, id`);
+    found.push(...more.rows.filter((p) => !seen.has(p.id)));
   }
   const prices = new Map<string, number | null>();
   if (found.length > 0) {
@@ -106,6 +142,10 @@ async function findProducts(tx: Tx, listId: string, rows: PreparedRow[]): Promis
     priceCents: prices.get(p.id) ?? null,
     archived: Boolean(p.archived),
     name: p.name_en,
+    nameEs: p.name_es,
+    category: p.category,
+    packValue: numberOrNull(p.pack_value),
+    packUnit: p.pack_unit,
   }));
 }
 
@@ -150,7 +190,7 @@ export async function writeBatch(tx: Tx, input: BatchWrite): Promise<ImportRowRe
   const list = await lockList(tx, input.listId);
 
   const toWrite = input.rows.filter((r) => r.importable && r.supersededBy === null && r.quickbooksId !== null);
-  const decide = createDecider(indexExisting(await findProducts(tx, list.id, toWrite)));
+  const decide = createDecider(indexExisting(await findProducts(tx, list.id, toWrite, input.decide)), input.decide);
   const decisions = input.rows.map((row) => ({ row, decision: decide(row) }));
 
   // Products: one insert for the new ones, one update for the changed ones.

@@ -99,6 +99,7 @@ async function answerRequest(user: SessionUser, request: RunRequest): Promise<An
         mode: "interactive",
         duplicates: request.duplicates,
         encoding: request.encoding,
+        choices: request.choices,
       });
       return {
         status: 200,

@@ -3,6 +3,7 @@ import { DEFAULT_BATCH_SIZE, MAX_ITEM_NAME_LENGTH, MAX_SKU_LENGTH } from "../eng
 import type { Described } from "../engine/messages";
 import type { ExistingProduct } from "../engine/plan/decide";
 import type { ImportRunView } from "../run/run.server";
+import { choicesSchema } from "../run/choices";
 import { MAX_BATCH_ATTEMPTS, type ImportOutcome, type ImportRunStatus } from "../run/run-messages";
 
 /**
@@ -21,6 +22,8 @@ export const planRequestSchema = z
     list: z.string().trim().min(1).max(200),
     quickbooksIds: z.array(key(MAX_ITEM_NAME_LENGTH)).max(PLAN_KEYS_PER_REQUEST),
     skus: z.array(key(MAX_SKU_LENGTH)).max(PLAN_KEYS_PER_REQUEST),
+    /** Also the products rows may match by name (asked once, with the first keys). */
+    candidates: z.boolean().optional(),
   })
   .refine((r) => r.quickbooksIds.length + r.skus.length <= PLAN_KEYS_PER_REQUEST);
 
@@ -51,7 +54,9 @@ export function planRequestChunks(list: string, keys: { quickbooksIds: string[];
       skus: part.filter((k) => k.kind === "skus").map((k) => k.value),
     });
   }
-  return requests.length > 0 ? requests : [{ intent: "plan", list, quickbooksIds: [], skus: [] }];
+  if (requests.length === 0) requests.push({ intent: "plan", list, quickbooksIds: [], skus: [] });
+  requests[0].candidates = true;
+  return requests;
 }
 
 // --- running an import from the screen (the resource route /import-quickbooks/runs) -------------
@@ -89,6 +94,8 @@ const startRunRequestSchema = z.object({
   batchSize: z.number().int().min(1).max(RUN_BATCH_SIZE).optional(),
   /** The file's repeated items: [earlier row, later row that wins]. */
   duplicates: z.array(z.tuple([rowNumber, rowNumber])).max(MAX_FILE_ROWS),
+  /** What staff chose in the preview for rows they changed. */
+  choices: choicesSchema.optional(),
 });
 
 const batchRequestSchema = z.object({

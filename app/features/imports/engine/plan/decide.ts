@@ -1,6 +1,7 @@
 import { PACK_VALUE_BELOW } from "../limits";
 import type { RunMessage } from "../messages";
 import type { PreparedRow } from "../prepare";
+import { createNameMatcher, type NamedProduct } from "./match";
 import {
   finalStatusAfterWrite,
   finalStatusBeforeWrite,
@@ -16,9 +17,8 @@ import {
  * touch, read from the database in its transaction; the preview gives the ones the screen asked for.
  */
 
-/** A product already in the catalogue, as a decision compares it. */
-export type ExistingProduct = {
-  id: string;
+/** A product already in the catalogue, as a decision compares it (its names, category and pack for a name match). */
+export type ExistingProduct = NamedProduct & {
   quickbooksId: string | null;
   sku: string | null;
   /** Its price in the chosen list, in cents; null when the list has no price for it. */
@@ -29,8 +29,6 @@ export type ExistingProduct = {
   inList: boolean;
   /** Archived on the site: the import may not change its item in a list. */
   archived: boolean;
-  /** Its English name, to say which product holds a SKU. */
-  name: string;
 };
 
 export type ExistingProducts = {
@@ -39,6 +37,7 @@ export type ExistingProducts = {
   byQuickbooksId: ReadonlyMap<string, ExistingProduct>;
   /** The products without a QuickBooks ID holding each SKU, oldest first: a row may match them. */
   bySku: ReadonlyMap<string, readonly ExistingProduct[]>;
+  byId: ReadonlyMap<string, ExistingProduct>;
 };
 
 /**
@@ -49,16 +48,40 @@ export function indexExisting(products: Iterable<ExistingProduct>): ExistingProd
   const all: ExistingProduct[] = [];
   const byQuickbooksId = new Map<string, ExistingProduct>();
   const bySku = new Map<string, ExistingProduct[]>();
-  const seen = new Set<string>();
+  const byId = new Map<string, ExistingProduct>();
   for (const product of products) {
-    if (seen.has(product.id)) continue;
-    seen.add(product.id);
+    if (byId.has(product.id)) continue;
+    byId.set(product.id, product);
     all.push(product);
     if (product.quickbooksId) byQuickbooksId.set(product.quickbooksId, product);
     else if (product.sku) bySku.set(product.sku, [...(bySku.get(product.sku) ?? []), product]);
   }
-  return { all, byQuickbooksId, bySku };
+  return { all, byQuickbooksId, bySku, byId };
 }
+
+/** What staff chose for a row in the preview, over the import's own proposal. */
+export type RowChoice = { kind: "link"; productId: string } | { kind: "new" } | { kind: "skip" };
+
+export type DecideOptions = {
+  /** Match rows that match neither QuickBooks ID nor SKU by name (on unless turned off). */
+  nameMatch?: boolean;
+  /** Staff's choices by row number. */
+  choices?: ReadonlyMap<number, RowChoice>;
+};
+
+/** How a row's product was found: the JSON's and the screen's `match`. */
+export type MatchKind = "quickbooks-id" | "sku" | "name" | "new";
+
+/** A product a row may be, as the preview and the command line name it. */
+export type MatchCandidate = Pick<ExistingProduct, "id" | "name" | "nameEs" | "packValue" | "packUnit">;
+
+const candidateOf = (p: NamedProduct): MatchCandidate => ({
+  id: p.id,
+  name: p.name,
+  nameEs: p.nameEs,
+  packValue: p.packValue,
+  packUnit: p.packUnit,
+});
 
 /** A product as the decisions go: one of the catalogue's, or one the file creates. */
 export type ProductState = Omit<ExistingProduct, "id"> & {
@@ -66,6 +89,8 @@ export type ProductState = Omit<ExistingProduct, "id"> & {
   id: string | null;
   /** The row that creates it, when the file creates it: later rows of its item change that insert. */
   createdBy: PreparedRow | null;
+  /** The row that linked it to its QuickBooks item by SKU or by name, when a row of the file did. */
+  linkedBy?: number;
 };
 
 export type Decision = {
@@ -79,6 +104,10 @@ export type Decision = {
   priceChange: { oldCents: number | null | "absent"; newCents: number | null } | null;
   /** What the import notes about the row, before the engine's messages. */
   notes: RunMessage[];
+  /** How the row's product was found; null for a row that writes no product. */
+  match: MatchKind | null;
+  /** Products of the same name the row was compared with (the linked one first); empty otherwise. */
+  candidates: MatchCandidate[];
 };
 
 /** numeric(12, 2) and integer: what the quantity and price columns hold. */
@@ -108,6 +137,8 @@ function refuse(
     finalStatus: refusal,
     priceChange: null,
     notes: [note],
+    match: null,
+    candidates: [],
   };
 }
 
@@ -121,6 +152,8 @@ export function batchFailed(): Decision {
     finalStatus: "error_system",
     priceChange: null,
     notes: [{ code: "batch_failed", severity: "error" }],
+    match: null,
+    candidates: [],
   };
 }
 
@@ -141,19 +174,41 @@ function leftOut(row: PreparedRow, action: "skipped" | "error" | "duplicate"): D
     finalStatus: action === "duplicate" ? written(row) : unread ? "unknown_error" : finalStatusBeforeWrite(row.status),
     priceChange: null,
     notes: [],
+    match: null,
+    candidates: [],
+  };
+}
+
+/** A product row staff chose to leave out: nothing of it is written. */
+function leftOutByStaff(): Decision {
+  return {
+    action: "skipped",
+    product: null,
+    productStatus: "skipped",
+    priceStatus: "skipped",
+    finalStatus: "skipped_by_staff",
+    priceChange: null,
+    notes: [{ code: "skipped_by_staff", severity: "info" }],
+    match: null,
+    candidates: [],
   };
 }
 
 /**
  * Decides the rows of a file (or of a batch) in order: a row is matched by QuickBooks ID, then by
- * SKU among the products without one (oldest first), else it creates a product; an earlier copy
- * of a later row is left out; a row is refused when a value does not fit its column, when it
- * would give a SKU another product holds, or when it would change an archived product's item.
- * Only the fields an import owns change (active, quantity on hand, SKU, QuickBooks ID, the price
- * in the list); a missing price never removes one. The decider keeps what earlier rows did, so
- * call it once per row, in the file's order.
+ * SKU among the products without one (oldest first), then (unless `nameMatch` is off) by name
+ * among the products without one that no earlier row took: a confident name match links the row
+ * to that product, a near one is named and the row creates a product, as does a row that matches
+ * nothing. Staff's `choices` come first for a row they name: link it to a product, make it new,
+ * or skip it. An earlier copy of a later row is left out; a row is refused when a value does not
+ * fit its column, when it would give a SKU another product holds, when it would change an
+ * archived product's item, or when the product staff chose cannot be linked (gone, archived,
+ * taken by another row or another item). Only the fields an import owns change (active, quantity
+ * on hand, SKU, QuickBooks ID, the price in the list); a missing price never removes one. The
+ * decider keeps what earlier rows did, so call it once per row, in the file's order.
  */
-export function createDecider(existing?: ExistingProducts) {
+export function createDecider(existing?: ExistingProducts, options: DecideOptions = {}) {
+  const { nameMatch = true, choices = new Map<number, RowChoice>() } = options;
   const byKey = new Map<string, ProductState>();
   const bySku = new Map<string, ProductState[]>();
   const skuHolders = new Map<string, Set<ProductState>>();
@@ -174,6 +229,10 @@ export function createDecider(existing?: ExistingProducts) {
   }
   for (const product of existing?.byQuickbooksId.values() ?? []) byKey.set(product.quickbooksId!, toState(product));
   for (const [sku, products] of existing?.bySku ?? []) bySku.set(sku, products.map(toState));
+  const unlinked = (existing?.all ?? []).filter((p) => p.quickbooksId === null && !p.archived);
+  const matchByName = createNameMatcher(unlinked);
+  /** Still free for a link: no row of the file has taken it. */
+  const free = (product: ExistingProduct) => toState(product).quickbooksId === null;
 
   /** Another product than `state` (null: a product to create) already holds `sku`. */
   const otherHolder = (sku: string, state: ProductState | null) => {
@@ -181,13 +240,53 @@ export function createDecider(existing?: ExistingProducts) {
     return null;
   };
 
+  /** The product staff chose for a row, or why it cannot be linked. */
+  const chosenProduct = (productId: string): ProductState | RunMessage => {
+    const product = existing?.byId.get(productId);
+    if (!product) return { code: "link_missing", severity: "error" };
+    if (product.archived) return { code: "link_archived", severity: "error", params: { product: product.name } };
+    const state = toState(product);
+    if (state.quickbooksId !== null) {
+      return {
+        code: "link_taken",
+        severity: "error",
+        params: { product: product.name, row: state.linkedBy ?? null, quickbooksId: state.quickbooksId },
+      };
+    }
+    return state;
+  };
+
   return function decide(row: PreparedRow): Decision {
     if (!row.importable) return leftOut(row, row.status === "error" ? "error" : "skipped");
     if (row.supersededBy !== null) return leftOut(row, "duplicate");
+    const choice = choices.get(row.row);
+    if (choice?.kind === "skip") return leftOutByStaff();
     const key = row.quickbooksId!;
     let state = byKey.get(key);
-    const matchedBySku = !state && row.sku !== null && (bySku.get(row.sku)?.length ?? 0) > 0;
-    if (matchedBySku) state = bySku.get(row.sku!)![0];
+    let match: MatchKind | null = state ? "quickbooks-id" : null;
+    if (!state && row.sku !== null && (bySku.get(row.sku)?.length ?? 0) > 0) {
+      state = bySku.get(row.sku)![0];
+      match = "sku";
+    }
+    // Link and new are choices among products without a QuickBooks ID: a row its key matched has its product.
+    if (state && choice) {
+      return refuse(state, "error_db_product", { code: "choice_not_applicable", severity: "error" });
+    }
+    let candidates: MatchCandidate[] = [];
+    if (!state && choice?.kind === "link") {
+      const chosen = chosenProduct(choice.productId);
+      if ("code" in chosen) return refuse(null, "error_db_product", chosen);
+      state = chosen;
+      match = "name";
+      candidates = [candidateOf({ ...chosen, id: choice.productId })];
+    } else if (!state) {
+      const found = nameMatch ? matchByName(row, free) : null;
+      candidates = (found?.candidates ?? []).map(candidateOf);
+      if (found?.kind === "confident" && choice?.kind !== "new") {
+        state = toState(found.product);
+        match = "name";
+      }
+    }
 
     // Values the columns cannot hold: the row is refused rather than failing its whole batch.
     if (!fitsPrice(row.priceCents)) {
@@ -229,6 +328,10 @@ export function createDecider(existing?: ExistingProducts) {
         priceCents: row.priceCents,
         archived: false,
         name: row.name ?? key,
+        nameEs: row.nameEs ?? row.name ?? key,
+        category: row.category,
+        packValue: row.packValue,
+        packUnit: row.packUnit,
         createdBy: row,
       };
       byKey.set(key, state);
@@ -236,6 +339,8 @@ export function createDecider(existing?: ExistingProducts) {
       const notes: RunMessage[] = [{ code: "product_created", severity: "info" }];
       if (row.priceCents !== null)
         notes.push({ code: "price_set", severity: "info", params: { price: row.priceCents } });
+      if (candidates.length > 0)
+        notes.push({ code: "similar_products", severity: "warning", params: similar(candidates) });
       return {
         action: "created",
         product: state,
@@ -245,6 +350,8 @@ export function createDecider(existing?: ExistingProducts) {
         // A new product joins the list, without a price when the file gave none (the engine's message says so).
         priceChange: { oldCents: "absent", newCents: row.priceCents },
         notes,
+        match: "new",
+        candidates,
       };
     }
 
@@ -263,14 +370,17 @@ export function createDecider(existing?: ExistingProducts) {
       });
     }
 
-    if (matchedBySku) {
-      bySku.get(row.sku!)!.shift();
+    const linked = match !== "quickbooks-id";
+    if (match === "sku") bySku.get(row.sku!)!.shift();
+    if (linked) {
       state.quickbooksId = key;
+      state.linkedBy = row.row;
       byKey.set(key, state);
     }
     const details: RunMessage[] = [];
-    if (matchedBySku) details.push({ code: "matched_by_sku", severity: "info", params: { sku: row.sku } });
-    let productChanged = matchedBySku;
+    if (match === "sku") details.push({ code: "matched_by_sku", severity: "info", params: { sku: row.sku } });
+    if (match === "name") details.push({ code: "matched_by_name", severity: "info", params: { product: state.name } });
+    let productChanged = linked;
     if (state.active !== row.active) {
       details.push({ code: row.active ? "reactivated" : "deactivated", severity: "info" });
       state.active = row.active;
@@ -306,6 +416,8 @@ export function createDecider(existing?: ExistingProducts) {
         finalStatus: written(row),
         priceChange: null,
         notes: [{ code: "unchanged", severity: "info" }],
+        match,
+        candidates,
       };
     }
     return {
@@ -316,6 +428,17 @@ export function createDecider(existing?: ExistingProducts) {
       finalStatus: written(row),
       priceChange,
       notes: [{ code: "product_updated", severity: "info" }, ...details],
+      match,
+      candidates,
     };
+  };
+}
+
+/** The products a near match names, as a note's params: "Hass Avocados (48 ct), …". */
+function similar(candidates: readonly MatchCandidate[]) {
+  return {
+    products: candidates
+      .map((c) => (c.packValue !== null && c.packUnit ? `${c.name} (${c.packValue} ${c.packUnit})` : c.name))
+      .join(", "),
   };
 }

@@ -14,6 +14,10 @@ function product(over: Partial<ExistingProduct> & { id: string }): ExistingProdu
     inList: true,
     archived: false,
     name: "Product",
+    nameEs: "Producto",
+    category: null,
+    packValue: null,
+    packUnit: null,
     ...over,
   };
 }
@@ -65,11 +69,13 @@ describe("planImport", () => {
     const plan = planImport(rows);
     expect(plan.counts).toEqual({
       total: 10,
-      create: 5,
-      update: 0,
+      new: 5,
+      linked: 0,
+      updated: 0,
       unchanged: 0,
       inactive: 1,
-      skipped: { total: 4, service_item: 1, known_non_product_code: 1, invalid_description: 1, duplicate: 1 },
+      skipped: { total: 1, duplicate: 1, byStaff: 0 },
+      invalid: { total: 3, serviceItem: 1, knownNonProductCode: 1, invalidDescription: 1 },
       errors: 1,
       withoutPrice: 1,
       unrecognized: 1,
@@ -101,7 +107,7 @@ describe("planImport", () => {
       severity: "info",
       params: { sku: "AVO-60" },
     });
-    expect(plan.counts).toMatchObject({ create: 1, update: 3, unchanged: 1 });
+    expect(plan.counts).toMatchObject({ new: 1, linked: 1, updated: 2, unchanged: 1 });
   });
 
   it("never matches by SKU a product that belongs to another QuickBooks item: the row is refused", () => {
@@ -130,7 +136,7 @@ describe("planImport", () => {
         ],
       },
     ]);
-    expect(plan.counts).toMatchObject({ create: 0, errors: 1, withoutPrice: 0, unrecognized: 0 });
+    expect(plan.counts).toMatchObject({ new: 0, errors: 1, withoutPrice: 0, unrecognized: 0 });
   });
 
   it("plans the writer's refusals: a SKU taken in the file or given to a second product, an archived product's price", () => {
@@ -163,7 +169,7 @@ describe("planImport", () => {
       productId: "p2",
       messages: [{ params: { product: "Lime" } }],
     });
-    expect(plan.counts).toMatchObject({ create: 1, unchanged: 1, errors: 3 });
+    expect(plan.counts).toMatchObject({ new: 1, unchanged: 1, errors: 3 });
   });
 
   it("lets a SKU a product gives up in the file go to another item", () => {
@@ -222,6 +228,6 @@ describe("planImport", () => {
         product({ id: `p${i}`, quickbooksId: r.quickbooksId, sku: r.sku, priceCents: r.priceCents, active: r.active }),
       );
     const plan = planImport(rows, indexExisting(products));
-    expect(plan.counts).toMatchObject({ create: 0, update: 0, unchanged: 5 });
+    expect(plan.counts).toMatchObject({ new: 0, updated: 0, unchanged: 5 });
   });
 });

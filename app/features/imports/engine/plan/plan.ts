@@ -2,7 +2,8 @@ import { DEFAULT_BATCH_SIZE } from "../limits";
 import { prepareRows, type PreparedRow } from "../prepare";
 import { toRowResult, type ImportRowResult } from "../results";
 import type { UnderstoodRow } from "../types";
-import { createDecider, type ExistingProducts } from "./decide";
+import { countRows, type ImportCounts } from "./counts";
+import { createDecider, type DecideOptions, type ExistingProducts } from "./decide";
 
 /** What the catalogue is asked about: the rows' QuickBooks IDs and SKUs, which products match on. */
 export type MatchKeys = { quickbooksIds: string[]; skus: string[] };
@@ -19,21 +20,13 @@ export function matchKeys(understood: readonly UnderstoodRow[]): MatchKeys {
   return { quickbooksIds: [...quickbooksIds], skus: [...skus] };
 }
 
-export type SkipReason = "service_item" | "known_non_product_code" | "invalid_description" | "duplicate";
-
-export type PlanCounts = {
-  /** Data rows in the file (blank rows, titles and footers are not rows). */
-  total: number;
-  create: number;
-  update: number;
-  unchanged: number;
-  /** Of create + update + unchanged: items kept as inactive (processed_inactive). */
+/** The counts of a plan, with what the written rows hold that the preview points out. */
+export type PlanCounts = ImportCounts & {
+  /** Of the written rows: items kept as inactive (processed_inactive). */
   inactive: number;
-  skipped: { total: number } & Record<SkipReason, number>;
-  errors: number;
-  /** Of create + update + unchanged: rows without a usable price (left without one in the list). */
+  /** Of the written rows: rows without a usable price (left without one in the list). */
   withoutPrice: number;
-  /** Of create + update + unchanged: rows the dictionary did not recognise (names to review). */
+  /** Of the written rows: rows the dictionary did not recognise (names to review). */
   unrecognized: number;
 };
 
@@ -43,37 +36,15 @@ export type ImportPlan = {
   results: ImportRowResult[];
 };
 
-const SKIP_REASON: Partial<Record<ImportRowResult["finalStatus"], SkipReason>> = {
-  skipped_service_item: "service_item",
-  skipped_known_non_product_code: "known_non_product_code",
-  skipped_invalid_description: "invalid_description",
-};
+const WRITTEN = new Set(["created", "updated", "unchanged"]);
 
 function countPlan(rows: readonly PreparedRow[], results: readonly ImportRowResult[]): PlanCounts {
-  const counts: PlanCounts = {
-    total: rows.length,
-    create: 0,
-    update: 0,
-    unchanged: 0,
-    inactive: 0,
-    skipped: { total: 0, service_item: 0, known_non_product_code: 0, invalid_description: 0, duplicate: 0 },
-    errors: 0,
-    withoutPrice: 0,
-    unrecognized: 0,
-  };
-  const ACTION_COUNT = { created: "create", updated: "update", unchanged: "unchanged" } as const;
+  const counts: PlanCounts = { ...countRows(results), inactive: 0, withoutPrice: 0, unrecognized: 0 };
   rows.forEach((row, i) => {
-    const { action, finalStatus } = results[i];
-    if (action === "error") counts.errors++;
-    else if (action === "duplicate" || action === "skipped") {
-      counts.skipped[action === "duplicate" ? "duplicate" : SKIP_REASON[finalStatus]!]++;
-      counts.skipped.total++;
-    } else {
-      counts[ACTION_COUNT[action]]++;
-      if (!row.active) counts.inactive++;
-      if (row.priceCents === null) counts.withoutPrice++;
-      if (!row.recognized) counts.unrecognized++;
-    }
+    if (!WRITTEN.has(results[i].action)) return;
+    if (!row.active) counts.inactive++;
+    if (row.priceCents === null) counts.withoutPrice++;
+    if (!row.recognized) counts.unrecognized++;
   });
   return counts;
 }
@@ -82,15 +53,16 @@ function countPlan(rows: readonly PreparedRow[], results: readonly ImportRowResu
  * The dry run (the screen's preview, the command line's --dry-run): what importing these rows of a
  * whole file would do, without a database. The rows are prepared and decided exactly as the run
  * prepares and decides each batch (`prepareRows`, `createDecider`), against `existing` (without
- * it everything is new). create + update + unchanged + skipped + errors = total.
+ * it everything is new), with staff's choices (`options`). The counts add up to the rows.
  */
 export function planImport(
   rows: readonly UnderstoodRow[],
   existing?: ExistingProducts,
   batchSize = DEFAULT_BATCH_SIZE,
+  options: DecideOptions = {},
 ): ImportPlan {
   const prepared = prepareRows(rows, { supersededBy: new Map(), firstRow: new Map() });
-  const decide = createDecider(existing);
+  const decide = createDecider(existing, options);
   const results = prepared.map((row) => toRowResult(row, decide(row), Math.ceil(row.row / batchSize)));
   return { counts: countPlan(prepared, results), results };
 }

@@ -8,19 +8,20 @@ import {
   describeRowMessage,
   ENCODING_KEYS,
   FORMAT_KEYS,
+  COUNT_DETAIL_KEYS,
+  COUNT_LABEL_KEYS,
   NO_DATA_ROWS_KEY,
-  PLAN_KEYS,
-  SKIP_REASON_KEYS,
   STATUS_KEYS,
 } from "../../engine/messages";
-import type { PlanCounts, SkipReason } from "../../engine/plan/plan";
+import { COUNT_PARTS, countPart } from "../../engine/plan/counts";
+import type { PlanCounts } from "../../engine/plan/plan";
 import type { ColumnField } from "../../engine/types";
 import type { PreviewRow, ReadSummary } from "../worker-protocol";
+import { CountsLine } from "./counts-line";
 import { FactList } from "./fact-list";
 import { formatNumber, useImportText } from "./use-import-text";
 
 const cell = "align-top";
-const SKIP_REASONS: SkipReason[] = ["service_item", "known_non_product_code", "invalid_description", "duplicate"];
 
 function Facts({ summary }: { summary: ReadSummary }) {
   const { t, text, lang } = useImportText();
@@ -136,70 +137,93 @@ function FirstRows({ rows }: { rows: PreviewRow[] }) {
   );
 }
 
+/** A count in a card: the categories of the preview and of the result. */
+function CountCard({ id, label, value, alert = false }: { id: string; label: string; value: number; alert?: boolean }) {
+  const { lang } = useImportText();
+  return (
+    <div
+      data-count={id}
+      className={cn(
+        "rounded-lg border p-3",
+        alert && value > 0
+          ? "border-red-300 bg-red-50 dark:border-red-800 dark:bg-red-950"
+          : "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900",
+      )}
+    >
+      <dt className="text-sm text-slate-700 dark:text-slate-300">{label}</dt>
+      <dd className="text-2xl font-semibold tabular-nums">{formatNumber(value, lang)}</dd>
+    </div>
+  );
+}
+
+function DetailList({ id, rows }: { id: string; rows: Array<[keyof typeof COUNT_DETAIL_KEYS, number]> }) {
+  const { text, lang } = useImportText();
+  return (
+    <ul className="mt-1 space-y-1 text-sm" data-testid={id}>
+      {rows.map(([key, value]) => (
+        <li key={key} data-count={key} className="flex justify-between gap-2">
+          <span>{text(COUNT_DETAIL_KEYS[key])}</span>
+          <span className="tabular-nums">{formatNumber(value, lang)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function PlanCountsView({ counts, listName }: { counts: PlanCounts; listName: string }) {
-  const { t, text, lang } = useImportText();
+  const { t, text } = useImportText();
   const headingId = useId();
-  const main: Array<[keyof typeof PLAN_KEYS, number]> = [
-    ["create", counts.create],
-    ["update", counts.update],
-    ["unchanged", counts.unchanged],
-    ["skipped", counts.skipped.total],
-    ["errors", counts.errors],
-  ];
-  const notes: Array<[keyof typeof PLAN_KEYS, number]> = [
-    ["inactive", counts.inactive],
-    ["withoutPrice", counts.withoutPrice],
-    ["unrecognized", counts.unrecognized],
-  ];
   return (
     <section aria-labelledby={headingId} className="space-y-3" data-testid="plan">
       <h3 id={headingId} className="text-lg font-semibold">
         {t("screen.preview.planHeading")}
       </h3>
       <p className="text-sm text-slate-700 dark:text-slate-300">{t("screen.preview.planIntro", { list: listName })}</p>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        <div
-          className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
-          data-count="total"
-        >
-          <dt className="text-sm text-slate-700 dark:text-slate-300">{t("screen.preview.planTotal")}</dt>
-          <dd className="text-2xl font-semibold tabular-nums">{formatNumber(counts.total, lang)}</dd>
-        </div>
-        {main.map(([key, value]) => (
-          <div
-            key={key}
-            data-count={key}
-            className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
-          >
-            <dt className="text-sm text-slate-700 dark:text-slate-300">{text(PLAN_KEYS[key])}</dt>
-            <dd className="text-2xl font-semibold tabular-nums">{formatNumber(value, lang)}</dd>
-          </div>
+      <CountsLine counts={counts} />
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8">
+        <CountCard id="total" label={t("screen.preview.planTotal")} value={counts.total} />
+        {COUNT_PARTS.map((part) => (
+          <CountCard
+            key={part}
+            id={part}
+            label={text(COUNT_LABEL_KEYS[part])}
+            value={countPart(counts, part)}
+            alert={part === "errors"}
+          />
         ))}
       </dl>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-3">
         <div>
-          <h4 className="text-sm font-semibold">
-            {text(PLAN_KEYS.skipped)}: {formatNumber(counts.skipped.total, lang)}
-          </h4>
-          <ul className="mt-1 space-y-1 text-sm" data-testid="skip-reasons">
-            {SKIP_REASONS.map((reason) => (
-              <li key={reason} data-reason={reason} className="flex justify-between gap-2">
-                <span>{text(SKIP_REASON_KEYS[reason])}</span>
-                <span className="tabular-nums">{formatNumber(counts.skipped[reason], lang)}</span>
-              </li>
-            ))}
-          </ul>
+          <h4 className="text-sm font-semibold">{text(COUNT_LABEL_KEYS.skipped)}</h4>
+          <DetailList
+            id="skip-reasons"
+            rows={[
+              ["duplicate", counts.skipped.duplicate],
+              ["byStaff", counts.skipped.byStaff],
+            ]}
+          />
+        </div>
+        <div>
+          <h4 className="text-sm font-semibold">{text(COUNT_LABEL_KEYS.invalid)}</h4>
+          <DetailList
+            id="invalid-reasons"
+            rows={[
+              ["serviceItem", counts.invalid.serviceItem],
+              ["knownNonProductCode", counts.invalid.knownNonProductCode],
+              ["invalidDescription", counts.invalid.invalidDescription],
+            ]}
+          />
         </div>
         <div>
           <h4 className="text-sm font-semibold">{t("screen.preview.importedNotes")}</h4>
-          <ul className="mt-1 space-y-1 text-sm" data-testid="plan-notes">
-            {notes.map(([key, value]) => (
-              <li key={key} data-count={key} className="flex justify-between gap-2">
-                <span>{text(PLAN_KEYS[key])}</span>
-                <span className="tabular-nums">{formatNumber(value, lang)}</span>
-              </li>
-            ))}
-          </ul>
+          <DetailList
+            id="plan-notes"
+            rows={[
+              ["inactive", counts.inactive],
+              ["withoutPrice", counts.withoutPrice],
+              ["unrecognized", counts.unrecognized],
+            ]}
+          />
         </div>
       </div>
     </section>

@@ -51,6 +51,8 @@ function result(over: Partial<ImportRowResult> & { row: number }): ImportRowResu
     quantity: null,
     productId: null,
     action: "created",
+    match: "new",
+    candidates: [],
     namedBy: "engine",
     aiStatus: "success",
     dbProductStatus: "success",
@@ -61,7 +63,7 @@ function result(over: Partial<ImportRowResult> & { row: number }): ImportRowResu
   };
 }
 
-/** One row per final status, then many successes: 12 + 100 rows. */
+/** One row per final status, then many successes: 13 + 100 rows. */
 function sampleRows(): ImportRowResult[] {
   const rows: ImportRowResult[] = FINAL_STATUSES.map((finalStatus, i) =>
     result({
@@ -115,8 +117,8 @@ describe("ResultsTable", () => {
     for (const word of Object.values(finals)) expect(shown).toContain(word);
     // Every filter option but "all" is a status present, with its count.
     const options = [...filter().options].map((o) => o.textContent);
-    expect(options).toHaveLength(13);
-    expect(options[0]).toBe(lang === "en" ? "All statuses (112)" : "Todos los estados (112)");
+    expect(options).toHaveLength(14);
+    expect(options[0]).toBe(lang === "en" ? "All statuses (113)" : "Todos los estados (113)");
     expect(options).toContain(`${finals.success} (101)`);
     const pager = container.querySelector("nav")!;
     expect(pager.textContent).toContain(lang === "en" ? "Page 1 of 3" : "Página 1 de 3");
@@ -146,9 +148,9 @@ describe("ResultsTable", () => {
     await render("en", <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" />);
     await click(button("Next"));
     expect(bodyRows()[0].getAttribute("data-row")).toBe("51");
-    expect(container.textContent).toContain("Rows 51–100 of 112");
+    expect(container.textContent).toContain("Rows 51–100 of 113");
     await click(button("Next"));
-    expect(bodyRows()).toHaveLength(12);
+    expect(bodyRows()).toHaveLength(13);
     expect(button("Next").disabled).toBe(true);
     await choose("error_db_product");
     expect(bodyRows().map((tr) => tr.getAttribute("data-status"))).toEqual(["error_db_product"]);
@@ -156,7 +158,7 @@ describe("ResultsTable", () => {
     await choose("success");
     expect(container.textContent).toContain("Rows 1–50 of 101");
     await choose("all");
-    expect(container.textContent).toContain("Rows 1–50 of 112");
+    expect(container.textContent).toContain("Rows 1–50 of 113");
   });
 
   it("downloads the filtered rows, all pages, as CSV with formulas neutralised", async () => {
@@ -174,7 +176,7 @@ describe("ResultsTable", () => {
     await click(button("Download CSV"));
     expect(names).toEqual(["import-results-wholesale.csv"]);
     const all = await blobs[0].text();
-    expect(all.trimEnd().split("\r\n")).toHaveLength(113);
+    expect(all.trimEnd().split("\r\n")).toHaveLength(114);
     expect(all).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
 
     await choose("success");

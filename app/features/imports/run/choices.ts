@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+/**
+ * Staff's choices for rows of a file, made in the preview and sent with the run's start
+ * (docs/decisions/026-first-import-matching.md): link a row to a product of the catalogue, make
+ * it a new product, or leave it out. Universal: the screen builds them, the server checks them.
+ */
+
+/** The most rows a file has, and so the most choices. */
+const MAX_CHOICES = 1_000_000;
+
+export const choicesSchema = z
+  .array(
+    z.object({
+      row: z.number().int().min(1).max(MAX_CHOICES),
+      kind: z.enum(["link", "new", "skip"]),
+      productId: z.uuid().optional(),
+    }),
+  )
+  .max(MAX_CHOICES)
+  .refine((choices) => choices.every((c) => (c.kind === "link") === (c.productId !== undefined)));
+
+export type ChoiceInput = z.infer<typeof choicesSchema>[number];
