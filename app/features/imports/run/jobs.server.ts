@@ -9,6 +9,7 @@ import { logger } from "~/lib/logger.server";
 import { checkFileSize, decodeFile } from "../engine/read/decode";
 import { detectFormat } from "../engine/read/detect";
 import { scanImportFile, writeRunFromText, type RunProgress } from "./import-file.server";
+import type { ChoiceInput } from "./choices";
 import { DEFAULT_BATCH_SIZE } from "../engine/limits";
 import { duplicatesFrom } from "../engine/prepare";
 import {
@@ -56,6 +57,8 @@ export async function startBackgroundImport(input: {
   fileName: string;
   bytes: Uint8Array;
   batchSize?: number;
+  /** Staff's choices from the preview. */
+  choices?: ChoiceInput[];
 }): Promise<BackgroundStart> {
   if (!input.actor?.id) throw runRefusal("notAuthenticated", 401);
   if (!input.listSlug.trim()) throw runRefusal("listRequired", 400);
@@ -79,6 +82,7 @@ export async function startBackgroundImport(input: {
       mode: "background",
       status: "queued",
       superseded: [],
+      choices: input.choices,
     });
     await tx
       .insert(importFile)

@@ -184,8 +184,9 @@ async function checkChoices(tx: Tx, choices: ChoiceInput[], totalRows: number): 
   const rows = new Set<number>();
   const rowOf = new Map<string, number>();
   for (const choice of choices) {
-    if (choice.row > totalRows || rows.has(choice.row))
-      throw runRefusal("choiceRow", 400, { values: { row: choice.row } });
+    // A background run counts its rows when its job reads the file: a choice for a row it lacks is then unused.
+    const beyond = totalRows > 0 && choice.row > totalRows;
+    if (beyond || rows.has(choice.row)) throw runRefusal("choiceRow", 400, { values: { row: choice.row } });
     rows.add(choice.row);
     if (choice.kind !== "link") continue;
     const earlier = rowOf.get(choice.productId!);

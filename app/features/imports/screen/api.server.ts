@@ -6,6 +6,7 @@ import { importBatch } from "~/db/schema";
 import { FormRefused, readLimitedForm } from "~/lib/limited-form.server";
 import type { Refusal } from "~/lib/refusal";
 import { answerError } from "~/lib/refusal.server";
+import { choicesSchema } from "../run/choices";
 import { startBackgroundImport } from "../run/jobs.server";
 import { MAX_IMPORT_FILE_BYTES } from "../engine/limits";
 import { describeRejection } from "../engine/messages";
@@ -173,6 +174,18 @@ const backgroundFormSchema = z.object({
   list: z.string().trim().max(200),
 });
 
+/** Staff's choices sent with a background import as a JSON field; none is no choice. */
+function parseChoices(field: FormDataEntryValue | null) {
+  if (field === null) return { data: [] };
+  if (typeof field !== "string") return null;
+  try {
+    const parsed = choicesSchema.safeParse(JSON.parse(field));
+    return parsed.success ? { data: parsed.data } : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A background import: the file posted as multipart form data is stored with its run
  * and a job; the server's worker imports it. The file's checks come first, with the screen's
@@ -193,8 +206,9 @@ export async function handleBackgroundUpload(
     }
     return refuse(400, "run.errors.badRequest");
   }
+  const choices = parseChoices(form.get("choices"));
   const fields = backgroundFormSchema.safeParse({ intent: form.get("intent"), list: form.get("list") ?? "" });
-  if (!fields.success) return refuse(400, "run.errors.badRequest");
+  if (!fields.success || !choices) return refuse(400, "run.errors.badRequest");
   if (!fields.data.list) return refuse(400, "screen.errors.listRequired");
   const file = form.get("file");
   if (!(file instanceof File) || (file.size === 0 && file.name === ""))
@@ -206,6 +220,7 @@ export async function handleBackgroundUpload(
       listSlug: fields.data.list,
       fileName: file.name,
       bytes: new Uint8Array(await file.arrayBuffer()),
+      choices: choices.data,
     });
     if (started.ok) return { status: 200, answer: { ok: true, intent: "background", runId: started.run.id } };
     return fileRefusal(started.rejection);

@@ -18,6 +18,7 @@ const scope = self as unknown as {
 };
 
 let rows: UnderstoodRow[] = [];
+let existing = indexExisting([]);
 
 function send(message: WorkerResponse) {
   scope.postMessage(message);
@@ -74,7 +75,8 @@ scope.onmessage = (event) => {
     return;
   }
   try {
-    const plan = planImport(rows, indexExisting(request.existing));
+    if (request.existing) existing = indexExisting(request.existing);
+    const plan = planImport(rows, existing, undefined, { choices: new Map(request.choices) });
     send({
       type: "planned",
       id: request.id,

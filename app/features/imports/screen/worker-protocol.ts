@@ -1,5 +1,5 @@
 import type { TextEncodingName } from "../engine/read/decode";
-import type { ExistingProduct } from "../engine/plan/decide";
+import type { ExistingProduct, RowChoice } from "../engine/plan/decide";
 import type { MatchKeys, PlanCounts } from "../engine/plan/plan";
 import type { ImportRowResult } from "../engine/results";
 import type { BatchRow } from "./schema";
@@ -12,8 +12,11 @@ import type { DetectedFormat, Rejection, UnderstoodRow } from "../engine/types";
  */
 export type WorkerRequest =
   | { type: "read"; file: Blob; previewRows: number }
-  /** `id` comes back with the plan, so a plan for a list chosen before the last one is not shown. */
-  | { type: "plan"; id: number; existing: ExistingProduct[]; lang: string }
+  /**
+   * `id` comes back with the plan, so a plan for a list chosen before the last one is not shown.
+   * Without `existing`, the products of the last plan (staff changed a choice).
+   */
+  | { type: "plan"; id: number; existing?: ExistingProduct[]; choices: Array<[number, RowChoice]> }
   /** The rows of batch `batch` (1-based) of `size` rows, as read from the file, for the run's requests. */
   | { type: "rows"; id: number; batch: number; size: number };
 

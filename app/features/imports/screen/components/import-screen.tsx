@@ -5,14 +5,16 @@ import { FormAlert, SelectField } from "~/components/ui/field";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes-guard";
 import { checkFileSize } from "../../engine/read/decode";
 import { describeRejection, type Described } from "../../engine/messages";
-import type { ExistingProduct } from "../../engine/plan/decide";
+import type { ExistingProduct, MatchCandidate, RowChoice } from "../../engine/plan/decide";
 import type { MatchKeys, PlanCounts } from "../../engine/plan/plan";
 import type { ImportRowResult } from "../../engine/results";
 import { driveImportRun, fetchTransport, SERVER_ERROR, type BatchFailure, type RunProgress } from "../run-client";
+import type { ChoiceInput } from "../../run/choices";
 import { planRequestChunks, type BatchRow, type ImportActionResult, type PlanRequest, type RunAnswer } from "../schema";
 import type { PreviewRow, ReadSummary, WorkerRequest, WorkerResponse } from "../worker-protocol";
 import { FileDropZone } from "./file-drop-zone";
 import { FilePreview, PlanCountsView } from "./import-preview";
+import { choiceConflict, MatchReview } from "./match-review";
 import { PastRuns, type PastRunsPage } from "./past-runs";
 import { ResultsTable } from "./results-table";
 import { BatchFailures, runPath } from "./run-report";
@@ -58,6 +60,9 @@ type Plan =
   | { state: "planning"; list: string; id: number }
   | { state: "done"; list: string; counts: PlanCounts; results: ImportRowResult[] };
 
+/** What the import proposes for each row before staff's choices, and the products a row may be linked to. */
+type Review = { proposals: ImportRowResult[]; products: MatchCandidate[] };
+
 /** A CSV, judged by its name (or its type when the name has no extension). */
 function isCsvFile(file: File) {
   const name = file.name.toLowerCase();
@@ -66,6 +71,23 @@ function isCsvFile(file: File) {
 }
 
 type Pending = { resolve: (rows: BatchRow[]) => void; reject: (error: Error) => void };
+
+/** The products a row may be linked to: without a QuickBooks ID and not archived, by name. */
+function linkable(products: ExistingProduct[]): MatchCandidate[] {
+  const byId = new Map<string, MatchCandidate>();
+  for (const p of products) {
+    if (p.quickbooksId !== null || p.archived) continue;
+    byId.set(p.id, { id: p.id, name: p.name, nameEs: p.nameEs, packValue: p.packValue, packUnit: p.packUnit });
+  }
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The choices as the run's start takes them. */
+function choiceInputs(choices: ReadonlyMap<number, RowChoice>): ChoiceInput[] {
+  return [...choices].map(([row, choice]) =>
+    choice.kind === "link" ? { row, kind: "link", productId: choice.productId } : { row, kind: choice.kind },
+  );
+}
 
 /**
  * The import's Web Worker, started per file; its answers go to the latest handler, except the
@@ -140,7 +162,7 @@ export function ImportScreen({
   selected: string | null;
   pastRuns: PastRunsPage;
 }) {
-  const { t, text, lang } = useImportText();
+  const { t, text } = useImportText();
   const formId = useId();
   const [list, setList] = useState(selected ?? "");
   const [file, setFile] = useState<File | null>(null);
@@ -150,6 +172,8 @@ export function ImportScreen({
   const [plan, setPlan] = useState<Plan>({ state: "idle" });
   const [run, setRun] = useState<Run>({ state: "idle" });
   const [mode, setMode] = useState<RunMode>("interactive");
+  const [choices, setChoices] = useState<ReadonlyMap<number, RowChoice>>(new Map());
+  const [review, setReview] = useState<Review | null>(null);
   const previewRef = useRef<HTMLHeadingElement>(null);
   const runAbort = useRef<AbortController | null>(null);
   const navigate = useNavigate();
@@ -158,6 +182,8 @@ export function ImportScreen({
   const lookup = useRef<{ list: string; requests: PlanRequest[]; next: number; found: ExistingProduct[] } | null>(null);
   const seen = useRef<unknown>(null);
   const planId = useRef(0);
+  /** The plan without staff's choices: its rows are the review's proposals. */
+  const proposalPlan = useRef(0);
 
   const worker = useImportWorker((message) => {
     switch (message.type) {
@@ -195,8 +221,13 @@ export function ImportScreen({
         requestAnimationFrame(() => previewRef.current?.focus());
         return;
       case "planned":
+        // Only the latest plan counts: an older one was for another list or other choices.
+        if (message.id !== planId.current) return;
+        if (message.id === proposalPlan.current) {
+          setReview((current) => (current ? { ...current, proposals: message.results } : current));
+        }
         setPlan((current) =>
-          current.state === "planning" && current.id === message.id
+          current.state === "planning" || current.state === "done"
             ? { state: "done", list: current.list, counts: message.counts, results: message.results }
             : current,
         );
@@ -205,6 +236,8 @@ export function ImportScreen({
   });
 
   function startPlan(slug: string, keys: MatchKeys) {
+    setChoices(new Map());
+    setReview(null);
     const requests = planRequestChunks(slug, keys);
     lookup.current = { list: slug, requests, next: 1, found: [] };
     setPlan({ state: "fetching", list: slug, done: 0, total: requests.length });
@@ -236,9 +269,23 @@ export function ImportScreen({
     }
     lookup.current = null;
     planId.current++;
+    proposalPlan.current = planId.current;
     setPlan({ state: "planning", list: current.list, id: planId.current });
-    worker.post({ type: "plan", id: planId.current, existing: current.found, lang });
-  }, [fetcher, fetcher.state, fetcher.data, t, worker, lang]);
+    setReview({ proposals: [], products: linkable(current.found) });
+    worker.post({ type: "plan", id: planId.current, existing: current.found, choices: [] });
+  }, [fetcher, fetcher.state, fetcher.data, t, worker]);
+
+  /** Staff changed rows' choices: the plan is made again with them, the review stays on screen. */
+  function choose(changes: Array<[number, RowChoice | null]>) {
+    const next = new Map(choices);
+    for (const [row, choice] of changes) {
+      if (choice) next.set(row, choice);
+      else next.delete(row);
+    }
+    setChoices(next);
+    planId.current++;
+    worker.post({ type: "plan", id: planId.current, choices: [...next] });
+  }
 
   // A run stops when the page goes (the guard asked first); what the server wrote stays written.
   useEffect(() => () => runAbort.current?.abort(), []);
@@ -268,6 +315,7 @@ export function ImportScreen({
           encoding: done.summary.encoding,
           totalRows: done.summary.totalRows,
           duplicates: done.summary.duplicates,
+          choices: choiceInputs(choices),
         },
         transport: fetchTransport(RUN_API, controller.signal),
         rowsOf: worker.rows,
@@ -290,6 +338,7 @@ export function ImportScreen({
     body.set("intent", "background");
     body.set("list", slug);
     body.set("file", chosen);
+    body.set("choices", JSON.stringify(choiceInputs(choices)));
     const notStarted: Described = { key: "run.errors.startFailed", values: {} };
     let status = 0;
     let answer: RunAnswer | null = null;
@@ -314,8 +363,10 @@ export function ImportScreen({
     });
   }
 
+  const conflict = choiceConflict(choices);
+
   function startRun() {
-    if (read.state !== "done" || !file || run.state === "starting" || run.state === "running") return;
+    if (read.state !== "done" || !file || run.state === "starting" || run.state === "running" || conflict) return;
     if (!list) {
       setErrors((e) => ({ ...e, list: t("screen.errors.listRequired") }));
       document.getElementById(`${formId}-list`)?.focus();
@@ -475,8 +526,18 @@ export function ImportScreen({
           {plan.state === "done" ? (
             <>
               <PlanCountsView counts={plan.counts} listName={listName} />
+              {review ? (
+                <MatchReview
+                  proposals={review.proposals}
+                  results={plan.results}
+                  choices={choices}
+                  products={review.products}
+                  onChoose={choose}
+                />
+              ) : null}
               {read.summary.totalRows > 0 ? (
                 <RunPanel
+                  blocked={conflict ? t("run.errors.choiceTwice", conflict) : null}
                   listName={listName}
                   mode={mode}
                   onModeChange={setMode}
@@ -502,6 +563,7 @@ export function ImportScreen({
  * page while a run is going asks first.
  */
 function RunPanel({
+  blocked,
   listName,
   mode,
   onModeChange,
@@ -509,6 +571,8 @@ function RunPanel({
   totalRows,
   onStart,
 }: {
+  /** Why the import cannot start yet (staff's choices conflict), or null. */
+  blocked: string | null;
   listName: string;
   mode: RunMode;
   onModeChange: (mode: RunMode) => void;
@@ -557,7 +621,8 @@ function RunPanel({
           </label>
         ))}
       </fieldset>
-      <Button onClick={onStart} disabled={running} size="lg">
+      {blocked ? <FormAlert>{blocked}</FormAlert> : null}
+      <Button onClick={onStart} disabled={running || blocked !== null} size="lg">
         {t("screen.run.start")}
       </Button>
       <p className="sr-only" aria-live="polite">

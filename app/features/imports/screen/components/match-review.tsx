@@ -1,0 +1,320 @@
+import { useId, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { FormAlert, SelectField, TextField } from "~/components/ui/field";
+import { formatMoney } from "~/lib/money";
+import { describeImportRowMessage } from "../../engine/messages";
+import type { MatchCandidate, RowChoice } from "../../engine/plan/decide";
+import type { ImportRowResult } from "../../engine/results";
+import { formatNumber, useImportText } from "./use-import-text";
+
+/**
+ * The review before the first import into a catalogue that exists
+ * (docs/decisions/026-first-import-matching.md): the rows the import links to a product by name,
+ * the near matches it proposes, and the rows it makes new, with their counts; staff change any
+ * proposal (link to another product, make it new, leave it out) row by row or a group at once.
+ */
+
+export type Group = "linked" | "near" | "new";
+
+/** The group of a row by what the import proposed for it (before staff's choices); null outside the review. */
+export function groupOf(proposal: ImportRowResult): Group | null {
+  if (proposal.match === "name" && proposal.action !== "error") return "linked";
+  if (proposal.action === "created") return proposal.candidates.length > 0 ? "near" : "new";
+  return null;
+}
+
+/** Rows shown per group before "Show all". */
+const SHOWN = 20;
+
+const GROUPS: Group[] = ["linked", "near", "new"];
+
+type Props = {
+  /** Each row as the import proposes it, without staff's choices. */
+  proposals: ImportRowResult[];
+  /** Each row as it will be imported, with staff's choices (its refusals show here). */
+  results: ImportRowResult[];
+  choices: ReadonlyMap<number, RowChoice>;
+  /** Products a row may be linked to (no QuickBooks ID, not archived). */
+  products: MatchCandidate[];
+  /** Sets each row's choice; null goes back to the proposal. */
+  onChoose: (changes: Array<[row: number, choice: RowChoice | null]>) => void;
+};
+
+/** Two rows linked to one product: the run would refuse the choices, so the screen says which. */
+export function choiceConflict(choices: ReadonlyMap<number, RowChoice>): { first: number; second: number } | null {
+  const rowOf = new Map<string, number>();
+  for (const [row, choice] of [...choices].sort((a, b) => a[0] - b[0])) {
+    if (choice.kind !== "link") continue;
+    const first = rowOf.get(choice.productId);
+    if (first !== undefined) return { first, second: row };
+    rowOf.set(choice.productId, row);
+  }
+  return null;
+}
+
+export function MatchReview({ proposals, results, choices, products, onChoose }: Props) {
+  const { t, text, lang } = useImportText();
+  const id = useId();
+  const byGroup = new Map<Group, ImportRowResult[]>(GROUPS.map((g) => [g, []]));
+  for (const proposal of proposals) {
+    const group = groupOf(proposal);
+    if (group) byGroup.get(group)!.push(proposal);
+  }
+  const resultOf = new Map(results.map((r) => [r.row, r]));
+  const conflict = choiceConflict(choices);
+  if (GROUPS.every((g) => byGroup.get(g)!.length === 0)) return null;
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-4" data-testid="match-review">
+      <div className="space-y-1">
+        <h3 id={`${id}-heading`} className="text-lg font-semibold">
+          {t("screen.review.heading")}
+        </h3>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t("screen.review.intro")}</p>
+      </div>
+      {conflict ? <FormAlert>{t("run.errors.choiceTwice", conflict)}</FormAlert> : null}
+      <datalist id={`${id}-products`}>
+        {products.map((p) => (
+          <option key={p.id} value={productLabel(p, text, lang)} />
+        ))}
+      </datalist>
+      {GROUPS.map((group) =>
+        byGroup.get(group)!.length > 0 ? (
+          <ReviewGroup
+            key={group}
+            group={group}
+            rows={byGroup.get(group)!}
+            resultOf={resultOf}
+            choices={choices}
+            products={products}
+            listId={`${id}-products`}
+            onChoose={onChoose}
+          />
+        ) : null,
+      )}
+    </section>
+  );
+}
+
+type Text = ReturnType<typeof useImportText>["text"];
+
+function packText(p: Pick<MatchCandidate, "packValue" | "packUnit">, text: Text, lang: string) {
+  if (p.packValue === null || !p.packUnit) return "";
+  // A product typed on the site may have a unit the import's words do not know: it is shown as typed.
+  const unit = text(`screen.packUnits.${p.packUnit}`, { defaultValue: p.packUnit });
+  return `${formatNumber(p.packValue, lang)} ${unit}`;
+}
+
+/** A product as a choice names it, in the reader's language: "Hass Avocados · 48 ct". */
+function productLabel(p: MatchCandidate, t: Text, lang: string) {
+  const pack = packText(p, t, lang);
+  const name = (lang === "es" ? p.nameEs : p.name) || p.name;
+  return pack ? `${name} · ${pack}` : name;
+}
+
+/** The select's value for a choice: "" is the proposal. */
+function valueOf(choice: RowChoice | undefined) {
+  if (!choice) return "";
+  return choice.kind === "link" ? `link:${choice.productId}` : choice.kind;
+}
+
+function ReviewGroup({
+  group,
+  rows,
+  resultOf,
+  choices,
+  products,
+  listId,
+  onChoose,
+}: {
+  group: Group;
+  rows: ImportRowResult[];
+  resultOf: ReadonlyMap<number, ImportRowResult>;
+  choices: ReadonlyMap<number, RowChoice>;
+  products: MatchCandidate[];
+  listId: string;
+  onChoose: Props["onChoose"];
+}) {
+  const { t, lang } = useImportText();
+  const id = useId();
+  const [all, setAll] = useState(false);
+  const shown = all ? rows : rows.slice(0, SHOWN);
+  const numbers = rows.map((r) => r.row);
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-2" data-group={group}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h4 id={`${id}-heading`} className="font-semibold">
+          {t(`screen.review.groups.${group}`)}{" "}
+          <span className="tabular-nums text-slate-700 dark:text-slate-300">({formatNumber(rows.length, lang)})</span>
+        </h4>
+        <div
+          className="flex flex-wrap gap-2"
+          role="group"
+          aria-label={t("screen.review.bulkLabel", { group: t(`screen.review.groups.${group}`) })}
+        >
+          {group === "near" ? (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => onChoose(rows.map((r) => [r.row, { kind: "link", productId: r.candidates[0].id }]))}
+            >
+              {t("screen.review.bulk.linkClosest")}
+            </Button>
+          ) : null}
+          {group === "linked" ? (
+            <Button size="sm" variant="outline" onClick={() => onChoose(numbers.map((n) => [n, { kind: "new" }]))}>
+              {t("screen.review.bulk.allNew")}
+            </Button>
+          ) : null}
+          <Button size="sm" variant="outline" onClick={() => onChoose(numbers.map((n) => [n, { kind: "skip" }]))}>
+            {t("screen.review.bulk.allOut")}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => onChoose(numbers.map((n) => [n, null]))}>
+            {t("screen.review.bulk.proposals")}
+          </Button>
+        </div>
+      </div>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t(`screen.review.hints.${group}`)}</p>
+      <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+        {shown.map((proposal) => (
+          <ReviewRow
+            key={proposal.row}
+            proposal={proposal}
+            result={resultOf.get(proposal.row) ?? proposal}
+            choice={choices.get(proposal.row)}
+            products={products}
+            listId={listId}
+            onChoose={onChoose}
+          />
+        ))}
+      </ul>
+      {rows.length > shown.length ? (
+        <Button size="sm" variant="outline" onClick={() => setAll(true)}>
+          {t("screen.review.showAll", { count: rows.length })}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+function ReviewRow({
+  proposal,
+  result,
+  choice,
+  products,
+  listId,
+  onChoose,
+}: {
+  proposal: ImportRowResult;
+  result: ImportRowResult;
+  choice: RowChoice | undefined;
+  products: MatchCandidate[];
+  listId: string;
+  onChoose: Props["onChoose"];
+}) {
+  const { t, text, lang } = useImportText();
+  const id = useId();
+  const [searching, setSearching] = useState(false);
+  const [typed, setTyped] = useState("");
+  const [notFound, setNotFound] = useState(false);
+  const proposedLink = proposal.match === "name" ? proposal.candidates[0] : null;
+  const chosenOther =
+    choice?.kind === "link" && !proposal.candidates.some((c) => c.id === choice.productId)
+      ? products.find((p) => p.id === choice.productId)
+      : undefined;
+  const refusal = result.action === "error" ? result.messages[0] : undefined;
+
+  const choose = (value: string) => {
+    if (value === "other") return setSearching(true);
+    setSearching(false);
+    if (value === "") return onChoose([[proposal.row, null]]);
+    if (value === "new" || value === "skip") {
+      return onChoose([[proposal.row, value === "new" && !proposedLink ? null : { kind: value }]]);
+    }
+    const productId = value.slice("link:".length);
+    onChoose([[proposal.row, proposedLink?.id === productId ? null : { kind: "link", productId }]]);
+  };
+
+  const pickTyped = () => {
+    const found = products.find((p) => productLabel(p, text, lang) === typed.trim());
+    setNotFound(!found);
+    if (!found) return;
+    setSearching(false);
+    setTyped("");
+    onChoose([[proposal.row, proposedLink?.id === found.id ? null : { kind: "link", productId: found.id }]]);
+  };
+
+  const pack = packText(proposal, text, lang);
+  return (
+    <li className="grid gap-2 p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] sm:items-start" data-row={proposal.row}>
+      <div className="min-w-0 space-y-0.5">
+        <p className="font-medium [overflow-wrap:anywhere]">
+          {(lang === "es" ? proposal.nameEs : proposal.name) ?? proposal.name ?? proposal.item}
+          {pack ? <span className="font-normal text-slate-700 dark:text-slate-300"> · {pack}</span> : null}
+        </p>
+        <p className="text-sm text-slate-700 dark:text-slate-300 [overflow-wrap:anywhere]">
+          {t("screen.review.rowFacts", { row: proposal.row, item: proposal.item })}
+          {proposal.priceCents !== null ? ` · ${formatMoney(proposal.priceCents, lang)}` : ""}
+        </p>
+      </div>
+      <div className="min-w-0 space-y-2">
+        <SelectField
+          id={`${id}-choice`}
+          label={t("screen.review.choiceLabel", { row: proposal.row })}
+          value={searching ? "other" : chosenOther ? `link:${chosenOther.id}` : valueOf(choice)}
+          onChange={(event) => choose(event.currentTarget.value)}
+          error={refusal ? text(describeImportRowMessage(refusal, lang)) : undefined}
+        >
+          {proposedLink ? (
+            <>
+              <option value="">
+                {t("screen.review.options.linkProposed", { product: productLabel(proposedLink, text, lang) })}
+              </option>
+              <option value="new">{t("screen.review.options.new")}</option>
+            </>
+          ) : (
+            <option value="">{t("screen.review.options.newProposed")}</option>
+          )}
+          {proposal.candidates
+            .filter((c) => c.id !== proposedLink?.id)
+            .map((c) => (
+              <option key={c.id} value={`link:${c.id}`}>
+                {t("screen.review.options.link", { product: productLabel(c, text, lang) })}
+              </option>
+            ))}
+          {chosenOther ? (
+            <option value={`link:${chosenOther.id}`}>
+              {t("screen.review.options.link", { product: productLabel(chosenOther, text, lang) })}
+            </option>
+          ) : null}
+          <option value="other">{t("screen.review.options.other")}</option>
+          <option value="skip">{t("screen.review.options.skip")}</option>
+        </SelectField>
+        {searching ? (
+          <div className="flex items-end gap-2">
+            <TextField
+              className="min-w-0 flex-1"
+              label={t("screen.review.searchLabel")}
+              list={listId}
+              value={typed}
+              autoFocus
+              error={notFound ? t("screen.review.notFound") : undefined}
+              onChange={(event) => {
+                setTyped(event.currentTarget.value);
+                setNotFound(false);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === "Enter") {
+                  event.preventDefault();
+                  pickTyped();
+                }
+              }}
+            />
+            <Button size="md" variant="outline" onClick={pickTyped}>
+              {t("screen.review.link")}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}
