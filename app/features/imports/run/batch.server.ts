@@ -217,7 +217,14 @@ export async function applyPreparedBatch(
       await claimBatch(tx, run.id, batchNumber, attempt, "applied");
       await holdOpenRun(tx, run.id);
       const written = (
-        await writeBatch(tx, { runId: run.id, listId: run.priceListId!, actor: actorOf(run), batchNumber, rows })
+        await writeBatch(tx, {
+          runId: run.id,
+          listId: run.priceListId!,
+          actor: actorOf(run),
+          batchNumber,
+          rows,
+          publishNew: run.context.publishNew === true,
+        })
       ).map(withText);
       await storeRows(tx, run.id, written);
       await faults.beforeCommit?.({ runId: run.id, batchNumber, attempt });

@@ -132,6 +132,8 @@ export type ImportFileInput = {
   dryRun?: boolean;
   batchSize?: number;
   mode?: ImportMode;
+  /** Publish the products the run creates rather than keep them for review (the default). */
+  publishNew?: boolean;
   /** Return every row's result (default false: read them with findImportRows or allRunRows). */
   collectRows?: boolean;
   onProgress?: (progress: RunProgress) => void;
@@ -178,6 +180,7 @@ export async function importQuickBooksFile(input: ImportFileInput): Promise<Impo
       mode: input.mode ?? "cli",
       status: "pending",
       superseded: scan.superseded,
+      publishNew: input.publishNew ?? false,
     }),
   );
   const run = await loadRun(created.id);

@@ -32,7 +32,7 @@ import type { Rejection } from "../engine/types";
  * is claimed again and resumes after the last recorded batch; a batch is never applied twice
  * (import_batch).
  *
- *   startBackgroundImport({actor, listSlug, fileName, bytes, batchSize?}): Promise<BackgroundStart>
+ *   startBackgroundImport({actor, listSlug, fileName, bytes, batchSize?, publishNew?}): Promise<BackgroundStart>
  *   startImportWorker(options?) / stopImportWorker()      wired into server/app.ts
  *   runDueImportJobs(options?): Promise<number>            claims and runs what is due, now (tests, tools)
  */
@@ -56,6 +56,8 @@ export async function startBackgroundImport(input: {
   fileName: string;
   bytes: Uint8Array;
   batchSize?: number;
+  /** Publish the products the run creates rather than keep them for review (the default). */
+  publishNew?: boolean;
 }): Promise<BackgroundStart> {
   if (!input.actor?.id) throw runRefusal("notAuthenticated", 401);
   if (!input.listSlug.trim()) throw runRefusal("listRequired", 400);
@@ -79,6 +81,7 @@ export async function startBackgroundImport(input: {
       mode: "background",
       status: "queued",
       superseded: [],
+      publishNew: input.publishNew ?? false,
     });
     await tx
       .insert(importFile)

@@ -54,6 +54,11 @@ export type RunContext = {
   superseded: Array<[number, number]>;
   listSlug: string;
   listName: string;
+  /**
+   * New products go live at once; otherwise (and in runs stored before the choice existed) they are
+   * kept hidden for staff to review (docs/decisions/026-imported-products-review.md).
+   */
+  publishNew?: boolean;
   /** Set when the file was refused or the run could not go on. */
   rejection?: Rejection | null;
   /**
@@ -118,6 +123,7 @@ const startSchema = z.object({
   mode: z.enum(["interactive", "background", "cli"]).optional(),
   duplicates: pairsSchema.optional(),
   encoding: z.enum(["utf-8", "utf-16le", "utf-16be", "windows-1252"]).nullable().optional(),
+  publishNew: z.boolean().optional(),
 });
 
 // eslint-disable-next-line no-control-regex
@@ -144,6 +150,8 @@ export type StartImportRunInput = {
   /** The file's repeated items: [earlier row, later row that wins]; the earlier one is not written. */
   duplicates?: Array<[number, number]>;
   encoding?: TextEncodingName | null;
+  /** Publish the products the run creates rather than keep them for review (the default). */
+  publishNew?: boolean;
 };
 
 async function findList(tx: Tx, slug: string) {
@@ -170,6 +178,7 @@ export async function insertRun(
     mode: ImportMode;
     status: "pending" | "queued";
     superseded: Array<[number, number]>;
+    publishNew: boolean;
   },
 ) {
   const list = await findList(tx, input.listSlug);
@@ -179,6 +188,7 @@ export async function insertRun(
     superseded: input.superseded,
     listSlug: list.slug,
     listName: list.name,
+    publishNew: input.publishNew,
   };
   const [run] = await tx
     .insert(importRun)
@@ -232,6 +242,7 @@ export async function startImportRun(input: StartImportRunInput): Promise<Import
       mode,
       status: "pending",
       superseded,
+      publishNew: parsed.data.publishNew ?? false,
     }),
   );
   return (await getImportRun(run.id))!;

@@ -99,6 +99,7 @@ async function answerRequest(user: SessionUser, request: RunRequest): Promise<An
         mode: "interactive",
         duplicates: request.duplicates,
         encoding: request.encoding,
+        publishNew: request.publishNew,
       });
       return {
         status: 200,
@@ -170,6 +171,8 @@ function fileRefusal(rejection: Rejection): Answered {
 const backgroundFormSchema = z.object({
   intent: z.literal("background"),
   list: z.string().trim().max(200),
+  /** "true" publishes the products the run creates now; anything else keeps them for review. */
+  publishNew: z.enum(["true", "false"]).optional(),
 });
 
 /**
@@ -192,7 +195,11 @@ export async function handleBackgroundUpload(
     }
     return refuse(400, "run.errors.badRequest");
   }
-  const fields = backgroundFormSchema.safeParse({ intent: form.get("intent"), list: form.get("list") ?? "" });
+  const fields = backgroundFormSchema.safeParse({
+    intent: form.get("intent"),
+    list: form.get("list") ?? "",
+    publishNew: form.get("publishNew") ?? undefined,
+  });
   if (!fields.success) return refuse(400, "run.errors.badRequest");
   if (!fields.data.list) return refuse(400, "screen.errors.listRequired");
   const file = form.get("file");
@@ -205,6 +212,7 @@ export async function handleBackgroundUpload(
       listSlug: fields.data.list,
       fileName: file.name,
       bytes: new Uint8Array(await file.arrayBuffer()),
+      publishNew: fields.data.publishNew === "true",
     });
     if (started.ok) return { status: 200, answer: { ok: true, intent: "background", runId: started.run.id } };
     return fileRefusal(started.rejection);

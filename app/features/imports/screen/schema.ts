@@ -89,6 +89,8 @@ const startRunRequestSchema = z.object({
   batchSize: z.number().int().min(1).max(RUN_BATCH_SIZE).optional(),
   /** The file's repeated items: [earlier row, later row that wins]. */
   duplicates: z.array(z.tuple([rowNumber, rowNumber])).max(MAX_FILE_ROWS),
+  /** Publish the products the run creates now; without it they are kept for review. */
+  publishNew: z.boolean().optional(),
 });
 
 const batchRequestSchema = z.object({
