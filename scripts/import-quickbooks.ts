@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { argValue, CliError, hasFlag, positionalArgs, runTool } from "./lib/cli";
 
-const usage = `Usage: npm run import:quickbooks -- FILE (--list SLUG | --new-list NAME) [--dry-run] [--json] [--batch-size N] [--no-name-match]
+const usage = `Usage: npm run import:quickbooks -- FILE (--list SLUG | --new-list NAME) [--publish-new] [--dry-run] [--json] [--batch-size N] [--no-name-match]
 
 Imports a QuickBooks item list exported as CSV (QuickBooks Online "Products and Services", or the
 QuickBooks Desktop item list) into a price list of the configured database: the embedded one in
@@ -12,10 +12,14 @@ QuickBooks ID, then SKU) are updated, a product typed before the first import th
 item's name and pack is linked to it (it gets the QuickBooks ID and SKU, and keeps its names,
 category and picture), every price change is kept in the price history, and services, fees and
 rows without a usable description are skipped. Importing the same file again changes nothing.
+New products are kept hidden from customers and visitors for staff to review and publish on
+/products/manage ("New from import, to review"), unless --publish-new is given.
 
   FILE              the exported CSV (at most 10 MB)
   --list SLUG       the price list, by the slug in its address (/prices-manage/SLUG)
   --new-list NAME   a new price list with this name (created only if the file is accepted)
+  --publish-new     publish the products the import creates at once (shown to the customers and
+                    visitors whose price list prices them); without it they are kept for review
   --dry-run         read the file and say what the import would do; write nothing
   --json            print one JSON document {"summary": {...}, "rows": [...]} instead of text
   --batch-size N    rows written per transaction (default 500)
@@ -39,6 +43,7 @@ const files = positionalArgs(["list", "new-list", "batch-size"]);
 const listSlug = argValue("list");
 const newListName = argValue("new-list");
 const dryRun = hasFlag("dry-run");
+const publishNew = hasFlag("publish-new");
 const json = hasFlag("json");
 const batchText = argValue("batch-size");
 const batchSize = batchText === undefined ? undefined : Number(batchText);
@@ -90,6 +95,7 @@ await runTool(
             newListName,
             dryRun,
             batchSize,
+            publishNew,
             mode: "cli",
             collectRows: dryRun,
             nameMatch,
@@ -169,6 +175,9 @@ await runTool(
       if (summary.withoutPrice) lines.push(`  ${t("run.summary.withoutPrice")}: ${summary.withoutPrice}`);
       if (summary.unrecognized) lines.push(`  ${t("run.summary.unrecognized")}: ${summary.unrecognized}`);
       if (!dryRun && summary.nothingChanged) lines.push(`  ${t("run.summary.nothingChanged")}`);
+      if (!dryRun && summary.created > 0 && !publishNew) {
+        lines.push(`  New products are kept for review: publish them on /products/manage?status=review.`);
+      }
       if (summary.versionNumber !== null)
         lines.push(`  ${t("run.summary.versionTaken", { number: summary.versionNumber })}`);
       const errors = rows.filter((r) => r.finalStatus.startsWith("error") || r.finalStatus === "unknown_error");

@@ -7,6 +7,7 @@ import { Hero } from "~/features/landing/components/hero";
 import { Mission } from "~/features/landing/components/mission";
 import { PopularProducts } from "~/features/landing/components/popular-products";
 import { Pricing } from "~/features/landing/components/pricing";
+import { findVisiblePopularSlugs } from "~/features/landing/popular.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/home";
 
@@ -18,20 +19,20 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   redirectSignedIn(context);
-  return null;
+  return { popular: await findVisiblePopularSlugs() };
 }
 
 /** The landing page: every section of the specification, in its order. */
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero />
       <Mission />
       <Features />
       <Categories />
-      <PopularProducts />
+      <PopularProducts visible={loaderData.popular} />
       <Pricing />
       <FleetSection />
       <FinalCta />

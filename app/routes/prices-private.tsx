@@ -47,7 +47,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     list: { slug: list.slug, name: list.name, description: list.description, updatedAt: list.updatedAt },
     // Only what the table shows, packed: the page's data is sent again to hydrate it, and a list
     // can hold thousands of items.
-    items: packPriceRows(staff ? items : items.filter((i) => i.active)),
+    items: packPriceRows(staff ? items : items.filter((i) => i.visible)),
   };
 }
 

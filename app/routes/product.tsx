@@ -10,6 +10,7 @@ import { ProductCard, ProductPrice } from "~/features/catalog/components/product
 import { ProductImage } from "~/features/catalog/components/product-image";
 import { packLabel, unitAndPack, unitLabel } from "~/features/catalog/format";
 import { findPublicProduct } from "~/features/catalog/products.server";
+import { findCustomerList } from "~/features/price-lists/lists.server";
 import { productJsonLd } from "~/features/catalog/structured-data";
 import { imageUrl } from "~/lib/images";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
@@ -18,9 +19,12 @@ import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  // Staff list inactive products and open them from there; to everyone else they do not exist.
-  const inactiveToo = can(getUser(context), "products:view-staff-fields");
-  const product = await findPublicProduct(params.slug, getLang(context), { inactiveToo });
+  // Staff list inactive and hidden products and open them from there; to everyone else they do not exist.
+  const user = getUser(context);
+  const inactiveToo = can(user, "products:view-staff-fields");
+  // A signed-in customer sees an imported product by their own list's price, a visitor by the public list's.
+  const readerListId = user && !inactiveToo ? ((await findCustomerList(user.id))?.id ?? null) : undefined;
+  const product = await findPublicProduct(params.slug, getLang(context), { inactiveToo, readerListId });
   if (!product) throw data(null, { status: 404, statusText: "Not Found" });
   return { product };
 }
@@ -36,7 +40,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     product.priceCents === null ? null : formatMoney(product.priceCents, lang),
   ].filter(Boolean);
   return pageMeta(matches, {
-    noindex: !product.active,
+    noindex: !product.active || product.hidden,
     title: product.name,
     description: t("product.metaDescription", { ns: "catalog", name: product.name, details: details.join(", ") }),
   });
@@ -105,6 +109,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </header>
           {product.active ? null : <FormAlert tone="warning">{t("product.inactive")}</FormAlert>}
+          {product.hidden ? (
+            <FormAlert tone="warning">
+              {product.importReview ? t("product.importReview") : t("product.hidden")}
+            </FormAlert>
+          ) : null}
           <ProductPrice product={product} className="text-lg" />
           <Availability inStock={product.inStock} />
           {product.description ? <p className="text-slate-800 dark:text-slate-200">{product.description}</p> : null}

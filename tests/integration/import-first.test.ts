@@ -1,5 +1,5 @@
 /**
- * The first import into a catalogue that already exists (docs/decisions/026-first-import-matching.md):
+ * The first import into a catalogue that already exists (docs/decisions/027-first-import-matching.md):
  * the demo catalogue, typed without QuickBooks IDs, meets the shared qbo_small.csv. Its products
  * are linked, not duplicated; near matches are proposed, not applied; staff's choices are checked
  * before anything is written; a re-import changes nothing; the command line's dry run, the run

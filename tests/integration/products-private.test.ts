@@ -190,6 +190,8 @@ describe(`/products for staff (${test.kind})`, () => {
         inStock: true,
         priceCents: 5000,
         active: true,
+        hidden: false,
+        importReview: false,
         quantity: 120,
         quickbooksId: "Produce:Fruit:Avocado Hass 48ct",
         sku: "AVO-48",

@@ -45,6 +45,16 @@ export const product = pgTable(
     quickbooksId: text("quickbooks_id").unique(),
     sku: text("sku"),
     popularity: integer("popularity").notNull().default(0),
+    // Kept from customers and visitors while staff review it (docs/decisions/026-imported-products-review.md).
+    hidden: boolean("hidden").notNull().default(false),
+    /** Created by an import and not reviewed yet: the manage screen's "to review" filter. */
+    importReview: boolean("import_review").notNull().default(false),
+    /**
+     * The import run that created it. Such a product is shown to customers and visitors only with a
+     * price in the list they see. No foreign key: the run's table is declared after this one, and
+     * runs are never deleted.
+     */
+    importRunId: uuid("import_run_id"),
     revision: integer("revision").notNull().default(1),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     ...timestamps,
@@ -52,6 +62,7 @@ export const product = pgTable(
   (t) => [
     index("product_category_idx").on(t.category),
     index("product_sku_idx").on(t.sku),
+    index("product_import_review_idx").on(t.importReview).where(sql`${t.importReview}`),
     check(
       "product_category_check",
       sql`${t.category} is null or ${t.category} in ('vegetables','fruits','dry_produce','herbs','others')`,

@@ -3,13 +3,16 @@ import { can } from "~/auth/permissions";
 import { db } from "~/db/client.server";
 import { priceListItem, product } from "~/db/schema";
 import { isCategory } from "~/features/catalog/categories";
+import { isVisibleToBuyers, visibilityColumns } from "~/features/catalog/visibility.server";
 import { findCustomerList, findFirstListForStaff, listPriceListNames } from "~/features/price-lists/lists.server";
 import type { AssistantCatalog, AssistantList, AssistantProduct, AssistantRole } from "./engine/types";
 
 /**
  * The catalogue as the person may read it, for the assistant's engine: products staff sell
- * (active, not archived), the lists the person may read (a customer: only their own) and the
- * prices of those lists, in two queries whatever the number of lists.
+ * (active, not archived; for a customer only those they may see, hidden ones and imported ones
+ * their list does not price left out: docs/decisions/026-imported-products-review.md), the lists
+ * the person may read (a customer: only their own) and the prices of those lists, in two queries
+ * whatever the number of lists.
  */
 export async function loadAssistantCatalog(user: {
   id: string;
@@ -33,8 +36,7 @@ export async function loadAssistantCatalog(user: {
         unit: product.unit,
         packValue: product.packValue,
         packUnit: product.packUnit,
-        active: product.active,
-        archivedAt: product.archivedAt,
+        ...visibilityColumns,
       })
       .from(product)
       .orderBy(asc(product.category), asc(product.nameEn), asc(product.id)),
@@ -56,8 +58,11 @@ export async function loadAssistantCatalog(user: {
   ]);
   // Filtered here rather than in SQL, as findBuyerItems does: with statistics lagging on a freshly
   // loaded catalogue, the extra conditions made PostgreSQL pick a far slower plan.
+  const ownPrices = new Map(itemRows.map((i) => [i.productId, i.priceCents]));
   const products: AssistantProduct[] = productRows
-    .filter((r) => r.active && r.archivedAt === null)
+    .filter((r) =>
+      staff ? r.active && r.archivedAt === null : isVisibleToBuyers({ ...r, priceCents: ownPrices.get(r.id) ?? null }),
+    )
     .map((r) => ({
       id: r.id,
       slug: r.slug,

@@ -43,7 +43,11 @@ async function carryOut(
       if (!list) return refused;
       const ids = plan.results.map((r) => r.id);
       const items = new Map(
-        (await findBuyerItems(list.id, ids.slice(0, LISTED_ROWS_MAX))).map((i) => [i.productId, i]),
+        (
+          await findBuyerItems(list.id, ids.slice(0, LISTED_ROWS_MAX), {
+            hiddenToo: can(person, "prices:view-all-lists"),
+          })
+        ).map((i) => [i.productId, i]),
       );
       const rows: ProductRow[] = [];
       for (const id of ids.slice(0, LISTED_ROWS_MAX)) {

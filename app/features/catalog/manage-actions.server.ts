@@ -3,6 +3,7 @@ import { withRefusals, type Answer } from "~/lib/refusal.server";
 import {
   createProduct,
   MAX_ROWS_PER_SAVE,
+  publishProducts,
   saveProducts,
   setArchived,
   setProductImage,
@@ -23,7 +24,7 @@ export type ManageErrorKey =
   | "manage.image.uploadFailed";
 
 export type ManageResult =
-  | { ok: true; kind: "saved"; changed: number }
+  | { ok: true; kind: "saved" | "published"; changed: number }
   | { ok: true; kind: "created"; slug: string }
   | { ok: true; kind: "archived" | "restored" | "image" }
   | { ok: false; message: ManageErrorKey; fieldErrors?: Record<string, FieldErrors>; reason?: string }
@@ -45,6 +46,13 @@ function json(text: FormDataEntryValue | undefined): unknown {
 }
 
 const invalid: ManageAnswer = { status: 400, result: { ok: false, message: "manage.errors.invalidInput" } };
+
+/** The products a bulk action names: distinct ids, at most a save's worth. */
+const idsSchema = z
+  .array(uuid)
+  .min(1)
+  .max(MAX_ROWS_PER_SAVE)
+  .refine((ids) => new Set(ids).size === ids.length);
 
 /**
  * Edited rows as the grid sends them, every field parsed again here (never trusting the browser).
@@ -111,6 +119,14 @@ export async function runManageAction(
       return run(requestId, "creating a product failed", async () => {
         const created = await createProduct(actor, parsed.values);
         return { ok: true, kind: "created", slug: created.slug };
+      });
+    }
+    case "publish": {
+      const ids = idsSchema.safeParse(json(form.ids));
+      if (!ids.success) return invalid;
+      return run(requestId, "publishing products failed", async () => {
+        const published = await publishProducts(actor, ids.data);
+        return { ok: true, kind: "published", changed: published.changed };
       });
     }
     case "archive":

@@ -4,8 +4,11 @@ import { parsePage, parseSearch, parseSort, type SortKey } from "./query";
 export const availabilityFilters = ["all", "in_stock", "out_of_stock"] as const;
 export type AvailabilityFilter = (typeof availabilityFilters)[number];
 
-/** `current` is what staff work on: everything not archived, active or not. */
-export const statusFilters = ["current", "active", "inactive", "archived", "all"] as const;
+/**
+ * `current` is what staff work on: everything not archived, active or not; `review`, the products
+ * an import created and kept for review (docs/decisions/026-imported-products-review.md).
+ */
+export const statusFilters = ["current", "active", "inactive", "review", "archived", "all"] as const;
 export type StatusFilter = (typeof statusFilters)[number];
 
 export type ManageQuery = {

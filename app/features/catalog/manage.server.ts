@@ -31,6 +31,8 @@ export type ManagedProduct = ProductValues & {
   imageKey: string | null;
   imageUrl: string | null;
   archived: boolean;
+  /** Created by an import and not reviewed yet (docs/decisions/026-imported-products-review.md). */
+  importReview: boolean;
   updatedAt: string;
 };
 
@@ -49,6 +51,8 @@ const columns = {
   packUnit: product.packUnit,
   availability: product.availability,
   active: product.active,
+  hidden: product.hidden,
+  importReview: product.importReview,
   quickbooksId: product.quickbooksId,
   sku: product.sku,
   popularity: product.popularity,
@@ -77,6 +81,8 @@ function toManaged(row: Row): ManagedProduct {
     packUnit: row.packUnit,
     availability: row.availability === "out_of_stock" ? "out_of_stock" : "in_stock",
     active: row.active,
+    hidden: row.hidden,
+    importReview: row.importReview,
     quickbooksId: row.quickbooksId,
     sku: row.sku,
     popularity: row.popularity,
@@ -102,6 +108,9 @@ function where(query: ManageQuery): SQL | undefined {
       break;
     case "inactive":
       conditions.push(isNull(product.archivedAt), eq(product.active, false));
+      break;
+    case "review":
+      conditions.push(isNull(product.archivedAt), eq(product.importReview, true));
       break;
     case "archived":
       conditions.push(isNotNull(product.archivedAt));
@@ -255,7 +264,10 @@ async function recordBasePrice(
   });
 }
 
-function storedValues(values: Partial<ProductValues>) {
+/** What a save writes: the fields staff edit, and the review mark publishing clears. */
+type StoredEdit = Partial<ProductValues> & { importReview?: boolean };
+
+function storedValues(values: StoredEdit) {
   const { quantity, packValue, ...rest } = values;
   return {
     ...rest,
@@ -309,37 +321,78 @@ export async function saveProducts(actor: Actor, edits: ProductEdit[]) {
       tx,
       edits.map((e) => ({ id: e.id, values: e.values })),
     );
-    const now = new Date();
-    const revisions: Record<string, number> = {};
-    let changed = 0;
-    for (const edit of edits) {
-      const before = byId.get(edit.id)!;
-      const changes = diffFields(before as unknown as Record<string, unknown>, edit.values);
-      revisions[edit.id] = before.revision;
-      if (Object.keys(changes).length === 0) continue;
-      changed += 1;
-      revisions[edit.id] = before.revision + 1;
-      try {
-        await tx
-          .update(product)
-          .set({ ...storedValues(edit.values), revision: before.revision + 1, updatedAt: now })
-          .where(eq(product.id, edit.id));
-      } catch (error) {
-        throw refusedByIndex(error, edit.id);
-      }
-      if (edit.values.basePriceCents !== undefined) {
-        await recordBasePrice(tx, actor, edit.id, before.basePriceCents, edit.values.basePriceCents);
-      }
-      await recordActivity(tx, {
-        actorId: actor.id,
-        entityType: "product",
-        entityId: edit.id,
-        action: "updated",
-        summary: edit.values.nameEn ?? before.nameEn,
-        changes,
-      });
+    return writeEdits(tx, actor, byId, edits);
+  });
+}
+
+/**
+ * Writes locked rows' edits: each changed row gets its next revision, its base price history and
+ * one activity entry. Showing a product to customers again is its review: the import's mark goes.
+ */
+async function writeEdits(
+  tx: Tx,
+  actor: Actor,
+  byId: ReadonlyMap<string, ManagedProduct>,
+  edits: Array<{ id: string; values: StoredEdit }>,
+) {
+  const now = new Date();
+  const revisions: Record<string, number> = {};
+  let changed = 0;
+  for (const edit of edits) {
+    const before = byId.get(edit.id)!;
+    const values: StoredEdit =
+      edit.values.hidden === false && before.importReview ? { ...edit.values, importReview: false } : edit.values;
+    const changes = diffFields(before as unknown as Record<string, unknown>, values);
+    revisions[edit.id] = before.revision;
+    if (Object.keys(changes).length === 0) continue;
+    changed += 1;
+    revisions[edit.id] = before.revision + 1;
+    try {
+      await tx
+        .update(product)
+        .set({ ...storedValues(values), revision: before.revision + 1, updatedAt: now })
+        .where(eq(product.id, edit.id));
+    } catch (error) {
+      throw refusedByIndex(error, edit.id);
     }
-    return { changed, revisions };
+    if (values.basePriceCents !== undefined) {
+      await recordBasePrice(tx, actor, edit.id, before.basePriceCents, values.basePriceCents);
+    }
+    await recordActivity(tx, {
+      actorId: actor.id,
+      entityType: "product",
+      entityId: edit.id,
+      action: "updated",
+      summary: values.nameEn ?? before.nameEn,
+      changes,
+    });
+  }
+  return { changed, revisions };
+}
+
+/**
+ * Publishes the chosen products (the manage screen's bulk action): each hidden one is shown to
+ * customers and visitors and leaves the import's review, through the same write as a save. No
+ * revision is named: publishing touches nothing another person may have typed.
+ */
+export async function publishProducts(actor: Actor, ids: string[]) {
+  if (ids.length === 0) return { changed: 0 };
+  return withTransaction(async (tx) => {
+    const locked = await tx
+      .select(columns)
+      .from(product)
+      .where(inArray(product.id, ids))
+      .orderBy(product.id)
+      .for("update");
+    if (locked.length !== new Set(ids).size) throw notFound();
+    const byId = new Map(locked.map((row) => [row.id, toManaged(row)]));
+    const { changed } = await writeEdits(
+      tx,
+      actor,
+      byId,
+      locked.map((row) => ({ id: row.id, values: { hidden: false } })),
+    );
+    return { changed };
   });
 }
 

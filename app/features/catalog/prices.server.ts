@@ -5,12 +5,13 @@ import type { Lang } from "~/i18n/config";
 import { isCategory } from "./categories";
 import { categoryRank, likePattern, numberOrNull } from "./sql.server";
 import type { PublicPrices } from "./types";
+import { visibleWithJoinedPrice } from "./visibility.server";
 
 /** Enough for any real wholesale list on one page; beyond it the visitor narrows with search. */
 export const PRICE_ROWS_LIMIT = 1000;
 
 /**
- * The list flagged public, its prices for active products grouped by category (in the
+ * The list flagged public, its prices for the products visitors may see grouped by category (in the
  * reader's order) and by name, and when anything in it last changed.
  */
 export async function findPublicPrices(
@@ -40,8 +41,7 @@ export async function findPublicPrices(
   const conditions = [
     eq(priceListItem.priceListId, list.id),
     isNotNull(priceListItem.priceCents),
-    eq(product.active, true),
-    isNull(product.archivedAt),
+    visibleWithJoinedPrice(),
   ];
   if (search) {
     const pattern = likePattern(search);

@@ -7,6 +7,7 @@ import type { PrivateCatalogQuery } from "./private-query";
 import { orderTerms } from "./query";
 import { likePattern, nameColumn, numberOrNull, orderByTerms } from "./sql.server";
 import type { CustomerProductRow, StaffProductRow } from "./types";
+import { visibleToBuyers } from "./visibility.server";
 
 /** Large tables paginate rather than render thousands of rows. */
 export const PRIVATE_PAGE_SIZE = 50;
@@ -19,10 +20,11 @@ type Audience = {
   priceListId: string | null;
 };
 
-function filters(query: PrivateCatalogQuery, { staff }: Audience) {
-  // Archived products are gone for everyone; inactive ones are staff business only.
+function filters(query: PrivateCatalogQuery, { staff, priceListId }: Audience) {
+  // Archived products are gone for everyone; inactive and hidden ones are staff business only.
   const conditions: SQL[] = [isNull(product.archivedAt)];
-  if (!staff || query.status === "active") conditions.push(eq(product.active, true));
+  if (!staff) conditions.push(visibleToBuyers(priceListId));
+  else if (query.status === "active") conditions.push(eq(product.active, true));
   else if (query.status === "inactive") conditions.push(eq(product.active, false));
   if (query.category.kind === "category") conditions.push(eq(product.category, query.category.category));
   if (query.category.kind === "uncategorized") conditions.push(isNull(product.category));
@@ -66,6 +68,8 @@ async function findPage(query: PrivateCatalogQuery, lang: Lang, audience: Audien
       availability: product.availability,
       priceCents: price,
       active: product.active,
+      hidden: product.hidden,
+      importReview: product.importReview,
       quantity: product.quantity,
       quickbooksId: product.quickbooksId,
       sku: product.sku,
@@ -106,6 +110,8 @@ function toStaffRow(row: Row): StaffProductRow {
   return {
     ...toCustomerRow(row),
     active: row.active,
+    hidden: row.hidden,
+    importReview: row.importReview,
     quantity: numberOrNull(row.quantity),
     quickbooksId: row.quickbooksId,
     sku: row.sku,
@@ -113,7 +119,7 @@ function toStaffRow(row: Row): StaffProductRow {
 }
 
 /**
- * One page of the catalogue as a customer sees it: active products only, each with the
+ * One page of the catalogue as a customer sees it: the products they may see, each with the
  * price of the customer's own list (none when the product is not on it), and no staff field.
  */
 export async function findCustomerProducts(

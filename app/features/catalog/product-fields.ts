@@ -21,6 +21,7 @@ export const editableFields = [
   "packUnit",
   "availability",
   "active",
+  "hidden",
   "quickbooksId",
   "sku",
   "popularity",
@@ -68,6 +69,8 @@ export type ProductValues = {
   packUnit: string | null;
   availability: "in_stock" | "out_of_stock";
   active: boolean;
+  /** Kept from customers and visitors (docs/decisions/026-imported-products-review.md). */
+  hidden: boolean;
   quickbooksId: string | null;
   sku: string | null;
   popularity: number;
@@ -136,6 +139,7 @@ const fieldSchemas = {
   packUnit: optionalText(UNIT_MAX, "manage.errors.unitTooLong"),
   availability: z.enum(["in_stock", "out_of_stock"], { error: "manage.errors.availabilityInvalid" }),
   active: z.enum(["true", "false"], { error: "manage.errors.availabilityInvalid" }).transform((v) => v === "true"),
+  hidden: z.enum(["true", "false"], { error: "manage.errors.availabilityInvalid" }).transform((v) => v === "true"),
   quickbooksId: optionalText(CODE_MAX, "manage.errors.codeTooLong"),
   sku: optionalText(CODE_MAX, "manage.errors.codeTooLong"),
   popularity: z
@@ -169,6 +173,7 @@ export const storedKey = {
   packUnit: "packUnit",
   availability: "availability",
   active: "active",
+  hidden: "hidden",
   quickbooksId: "quickbooksId",
   sku: "sku",
   popularity: "popularity",
@@ -222,6 +227,7 @@ export function fieldsAsText(p: ProductValues): Record<EditableField, string> {
     packUnit: p.packUnit ?? "",
     availability: p.availability,
     active: String(p.active),
+    hidden: String(p.hidden),
     quickbooksId: p.quickbooksId ?? "",
     sku: p.sku ?? "",
     popularity: String(p.popularity),

@@ -6,6 +6,7 @@ import { groupOf, isCategory } from "./categories";
 import { orderTerms, type CatalogQuery } from "./query";
 import { likePattern, nameColumn, numberOrNull, orderByTerms } from "./sql.server";
 import type { CatalogProduct, ProductDetail } from "./types";
+import { visibleToBuyers } from "./visibility.server";
 
 export const PAGE_SIZE = 48;
 const RELATED_LIMIT = 4;
@@ -20,9 +21,6 @@ export async function findPublicPriceListId() {
     .limit(1);
   return row?.id ?? null;
 }
-
-/** What a visitor may see: active products that are not archived. */
-const isPublicProduct = and(eq(product.active, true), isNull(product.archivedAt));
 
 /** Joins each product to its price in the public list; without a public list nothing matches. */
 function publicPriceJoin(listId: string | null) {
@@ -74,8 +72,8 @@ function toCatalogProduct(row: ProductRow): CatalogProduct {
   };
 }
 
-function filters(query: CatalogQuery) {
-  const conditions: SQL[] = [isPublicProduct!];
+function filters(query: CatalogQuery, listId: string | null) {
+  const conditions: SQL[] = [visibleToBuyers(listId)];
   if (query.category.kind === "category") conditions.push(eq(product.category, query.category.category));
   if (query.category.kind === "uncategorized") conditions.push(isNull(product.category));
   if (query.search) {
@@ -92,7 +90,7 @@ function filters(query: CatalogQuery) {
  */
 export async function findPublicProducts(query: CatalogQuery, lang: Lang, { pageSize = PAGE_SIZE } = {}) {
   const listId = await findPublicPriceListId();
-  const where = filters(query);
+  const where = filters(query, listId);
   const [{ total }] = await db().select({ total: count() }).from(product).where(where);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
@@ -114,16 +112,19 @@ export async function findPublicProducts(query: CatalogQuery, lang: Lang, { page
 }
 
 /**
- * A product page: null for an unknown or archived product, and for an inactive one unless
- * `inactiveToo` (staff, whose products table lists inactive products and links to them).
+ * A product page: null for an unknown or archived product, and for one the reader may not see
+ * (visibility.server.ts) unless `inactiveToo` (staff, whose products table lists inactive and
+ * hidden products and links to them). `readerListId` is a signed-in customer's list, which decides
+ * whether they see an imported product; the page's price is the public list's for everyone.
  */
 export async function findPublicProduct(
   slug: string,
   lang: Lang,
-  { inactiveToo = false }: { inactiveToo?: boolean } = {},
+  { inactiveToo = false, readerListId }: { inactiveToo?: boolean; readerListId?: string | null } = {},
 ): Promise<ProductDetail | null> {
   if (!SLUG_PATTERN.test(slug)) return null;
   const listId = await findPublicPriceListId();
+  const visible = visibleToBuyers(readerListId === undefined ? listId : readerListId);
   const [row] = await db()
     .select({
       ...productColumns(lang),
@@ -132,10 +133,12 @@ export async function findPublicProduct(
       description: lang === "es" ? product.descriptionEs : product.descriptionEn,
       sku: product.sku,
       active: product.active,
+      hidden: product.hidden,
+      importReview: product.importReview,
     })
     .from(product)
     .leftJoin(priceListItem, publicPriceJoin(listId))
-    .where(and(eq(product.slug, slug), inactiveToo ? isNull(product.archivedAt) : isPublicProduct))
+    .where(and(eq(product.slug, slug), inactiveToo ? isNull(product.archivedAt) : visible))
     .limit(1);
   if (!row) return null;
   const related = await db()
@@ -144,7 +147,7 @@ export async function findPublicProduct(
     .leftJoin(priceListItem, publicPriceJoin(listId))
     .where(
       and(
-        isPublicProduct,
+        visible,
         ne(product.id, row.id),
         row.category === null ? isNull(product.category) : eq(product.category, row.category),
       ),
@@ -157,6 +160,8 @@ export async function findPublicProduct(
     description: row.description,
     sku: row.sku,
     active: row.active,
+    hidden: row.hidden,
+    importReview: row.importReview,
     group: groupOf(row.category),
     related: related.map(toCatalogProduct),
   };

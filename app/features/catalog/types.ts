@@ -21,6 +21,10 @@ export type ProductDetail = CatalogProduct & {
   sku: string | null;
   /** False only on the page staff open for an inactive product. */
   active: boolean;
+  /** True only on the page staff open for a product kept from customers and visitors. */
+  hidden: boolean;
+  /** Created by an import and not reviewed yet (staff only, like `hidden`). */
+  importReview: boolean;
   group: CategoryGroup;
   related: CatalogProduct[];
 };
@@ -57,6 +61,9 @@ export type CustomerProductRow = CatalogProduct;
 /** A product as staff see it: the price is the base price or the chosen list's, plus staff fields. */
 export type StaffProductRow = CatalogProduct & {
   active: boolean;
+  /** Kept from customers and visitors (docs/decisions/026-imported-products-review.md). */
+  hidden: boolean;
+  importReview: boolean;
   quantity: number | null;
   quickbooksId: string | null;
   sku: string | null;

@@ -1,13 +1,16 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { product } from "~/db/schema";
+import { findPublicPriceListId } from "~/features/catalog/products.server";
+import { visibleToBuyers } from "~/features/catalog/visibility.server";
 
-/** Product pages a visitor can open: active, not archived. */
+/** Product pages a visitor can open (docs/decisions/026-imported-products-review.md). */
 export async function findSitemapProducts() {
+  const listId = await findPublicPriceListId();
   return db()
     .select({ slug: product.slug, updatedAt: product.updatedAt })
     .from(product)
-    .where(and(eq(product.active, true), isNull(product.archivedAt)))
+    .where(visibleToBuyers(listId))
     .orderBy(asc(product.slug));
 }
 

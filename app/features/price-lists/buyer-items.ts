@@ -1,6 +1,6 @@
 /**
- * One item of a list as buyers are given it (a printed sheet, a WhatsApp message): an active
- * product that is not archived, in both languages, with its price in the list.
+ * One item of a list as buyers are given it (a printed sheet, a WhatsApp message): a product the
+ * list's customers may see, in both languages, with its price in the list.
  */
 export type BuyerItem = {
   productId: string;

@@ -4,6 +4,7 @@ import { priceListItem, product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
 import { applyAdjustment, MAX_PRICE_CENTS, type AdjustmentType } from "~/lib/money";
 import { Refusal } from "~/lib/refusal";
+import { isVisibleToBuyers, visibilityColumns } from "~/features/catalog/visibility.server";
 import type { BuyerItem } from "./buyer-items";
 import type { PriceListErrorCode } from "./errors";
 import {
@@ -27,6 +28,8 @@ export type PriceItemView = {
   packUnit: string | null;
   imageKey: string | null;
   active: boolean;
+  /** Whether the list's customers see it (docs/decisions/026-imported-products-review.md). */
+  visible: boolean;
   priceCents: number | null;
 };
 
@@ -43,8 +46,7 @@ export async function findPriceItems(listId: string, lang: Lang): Promise<PriceI
       packValue: product.packValue,
       packUnit: product.packUnit,
       imageKey: product.imageKey,
-      active: product.active,
-      archivedAt: product.archivedAt,
+      ...visibilityColumns,
       priceCents: priceListItem.priceCents,
     })
     .from(priceListItem)
@@ -67,15 +69,22 @@ export async function findPriceItems(listId: string, lang: Lang): Promise<PriceI
       packUnit: r.packUnit,
       imageKey: r.imageKey,
       active: r.active,
+      visible: isVisibleToBuyers(r),
       priceCents: r.priceCents,
     }));
 }
 
 /**
- * The items buyers are given: active products that are not archived, with both names. With
- * `only`, just those products (a person's selection).
+ * The items buyers are given: the products the list's customers may see
+ * (docs/decisions/026-imported-products-review.md), with both names. With `only`, just those
+ * products (a person's selection); with `hiddenToo`, also the hidden ones a member of staff may
+ * read (the assistant's listings).
  */
-export async function findBuyerItems(listId: string, only?: readonly string[]): Promise<BuyerItem[]> {
+export async function findBuyerItems(
+  listId: string,
+  only?: readonly string[],
+  { hiddenToo = false }: { hiddenToo?: boolean } = {},
+): Promise<BuyerItem[]> {
   if (only && only.length === 0) return [];
   const rows = await db()
     .select({
@@ -90,8 +99,7 @@ export async function findBuyerItems(listId: string, only?: readonly string[]): 
       priceCents: priceListItem.priceCents,
       availability: product.availability,
       imageKey: product.imageKey,
-      active: product.active,
-      archivedAt: product.archivedAt,
+      ...visibilityColumns,
     })
     .from(priceListItem)
     .innerJoin(product, eq(product.id, priceListItem.productId))
@@ -103,7 +111,7 @@ export async function findBuyerItems(listId: string, only?: readonly string[]): 
   // Filtered here rather than in SQL for the reason findPriceItems gives: with statistics lagging,
   // the extra conditions made PostgreSQL pick a far slower plan.
   return rows
-    .filter((r) => r.active && r.archivedAt === null)
+    .filter((r) => (hiddenToo ? r.active && r.archivedAt === null : isVisibleToBuyers(r)))
     .map((r) => ({
       productId: r.productId,
       slug: r.slug,

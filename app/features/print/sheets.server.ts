@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { can, type Principal } from "~/auth/permissions";
 import { db, withTransaction } from "~/db/client.server";
 import { printPreference, printSelection, priceList, priceListItem, product } from "~/db/schema";
+import { visibleWithJoinedPrice } from "~/features/catalog/visibility.server";
 import { findBuyerItems } from "~/features/price-lists/items.server";
 import { listPriceListNames, resolveReadableList } from "~/features/price-lists/lists.server";
 import { isLang, type Lang } from "~/i18n/config";
@@ -51,8 +52,11 @@ export async function findSelection(userId: string, listId: string): Promise<str
   return rows.map((r) => r.productId);
 }
 
-/** A product a sheet prints: active and not archived (an item of the list, by the joins that use it). */
-const printable = and(eq(product.active, true), isNull(product.archivedAt));
+/**
+ * A product a sheet prints: one the list's customers may see (an item of the list, by the joins
+ * that use it; docs/decisions/026-imported-products-review.md).
+ */
+const printable = visibleWithJoinedPrice();
 
 /** The slugs of the selected products that the list can still print. */
 export async function findSelectedSlugs(userId: string, listId: string): Promise<string[]> {

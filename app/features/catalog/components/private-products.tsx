@@ -72,13 +72,19 @@ function Blank({ label }: { label: string }) {
   );
 }
 
+const badgeClass =
+  "inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100";
+
 function InactiveBadge() {
   const { t } = useTranslation("products");
-  return (
-    <span className="inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-      {t("list.inactive")}
-    </span>
-  );
+  return <span className={badgeClass}>{t("list.inactive")}</span>;
+}
+
+/** Kept from customers and visitors: new from an import and not reviewed yet, or hidden by staff. */
+function HiddenBadge({ row }: { row: { hidden?: boolean; importReview?: boolean } }) {
+  const { t } = useTranslation("products");
+  if (!row.hidden) return null;
+  return <span className={badgeClass}>{row.importReview ? t("list.toReview") : t("list.hidden")}</span>;
 }
 
 function Price({ cents, staff }: { cents: number | null; staff: boolean }) {
@@ -300,7 +306,12 @@ function ProductsTable({ props, rows, priceTitle }: { props: PrivateProductsProp
                       {row.quickbooksId ?? <Blank label={notSet} />}
                     </TableCell>
                     <TableCell className="whitespace-nowrap">{row.sku ?? <Blank label={notSet} />}</TableCell>
-                    <TableCell>{row.active ? t("list.active") : <InactiveBadge />}</TableCell>
+                    <TableCell>
+                      <span className="flex flex-wrap gap-1">
+                        {row.active ? t("list.active") : <InactiveBadge />}
+                        <HiddenBadge row={row} />
+                      </span>
+                    </TableCell>
                   </>
                 ) : null}
               </tr>
@@ -349,6 +360,7 @@ function ProductCards({ props, rows, priceTitle }: { props: PrivateProductsProps
                   </span>
                   <Availability inStock={row.inStock} />
                   {staff && !row.active ? <InactiveBadge /> : null}
+                  {staff ? <HiddenBadge row={row} /> : null}
                 </div>
                 {staff ? (
                   <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs">

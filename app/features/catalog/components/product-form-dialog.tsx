@@ -30,6 +30,7 @@ const blank: Record<EditableField, string> = {
   packUnit: "",
   availability: "in_stock",
   active: "true",
+  hidden: "false",
   quickbooksId: "",
   sku: "",
   popularity: "0",
@@ -226,6 +227,28 @@ export function ProductFormDialog({ product, onClose }: { product?: ManagedProdu
             </div>
             <p id="product-active-hint" className="text-xs text-slate-600 dark:text-slate-400">
               {t("manage.fields.activeHint")}
+            </p>
+          </div>
+          <div className="space-y-1">
+            <div className="flex items-center gap-2 pt-6">
+              <input
+                id="product-hidden"
+                type="checkbox"
+                checked={values.hidden === "true"}
+                onChange={(e) => {
+                  const value = String(e.currentTarget.checked);
+                  setValues((v) => ({ ...v, hidden: value }));
+                }}
+                aria-describedby="product-hidden-hint"
+                className="size-4"
+              />
+              <label htmlFor="product-hidden" className="text-sm font-medium">
+                {t("manage.fields.hidden")}
+              </label>
+            </div>
+            <p id="product-hidden-hint" className="text-xs text-slate-600 dark:text-slate-400">
+              {product?.importReview ? `${t("manage.fields.reviewNote")} ` : null}
+              {t("manage.fields.hiddenHint")}
             </p>
           </div>
           {text("quickbooksId", { autoComplete: "off" })}

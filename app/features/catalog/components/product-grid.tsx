@@ -78,6 +78,9 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
   const [editing, setEditing] = useState<ManagedProduct | null>(null);
   const [imageOf, setImageOf] = useState<ManagedProduct | null>(null);
   const [archiving, setArchiving] = useState<ManagedProduct | null>(null);
+  /** Products ticked for a bulk action (publishing), by id; only this page's count. */
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const selectedIds = products.filter((p) => ticked.has(p.id)).map((p) => p.id);
   /** The last answer shown; "load their changes" puts it away. */
   const [result, setResult] = useState<ManageResult | undefined>(undefined);
   /** What the last save sent, so cells typed while it ran survive its success. */
@@ -110,6 +113,7 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
     if (fetcher.state !== "idle" || !fetcher.data || fetcher.data === handled) return;
     setHandled(fetcher.data);
     setResult(fetcher.data);
+    if (fetcher.data.ok && fetcher.data.kind === "published") setTicked(new Set());
     if (fetcher.data.ok && fetcher.data.kind === "saved") {
       const sent = submitted;
       setEdits((current) => {
@@ -162,6 +166,17 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
         cells: { ...current[product.id]?.cells, [field]: value },
       },
     }));
+  const tick = (ids: string[], on: boolean) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  const publish = () =>
+    void fetcher.submit({ intent: "publish", ids: JSON.stringify(selectedIds) }, { method: "post" });
   const reloadTheirs = (ids: string[]) => {
     setEdits((current) => Object.fromEntries(Object.entries(current).filter(([id]) => !ids.includes(id))));
     setResult(undefined);
@@ -173,7 +188,7 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
     const text = fieldsAsText(p)[field];
     if (field === "category") return tc(`categories.${(text || "uncategorized") as CategoryGroup}`);
     if (field === "availability") return t(`manage.availabilityValues.${text as "in_stock" | "out_of_stock"}`);
-    if (field === "active") return p.active ? t("manage.yes") : t("manage.no");
+    if (field === "active" || field === "hidden") return p[field] ? t("manage.yes") : t("manage.no");
     if (field === "basePrice") return p.basePriceCents === null ? "—" : formatMoney(p.basePriceCents, i18n.language);
     return text || "—";
   };
@@ -195,15 +210,27 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
               <p className="font-medium text-green-800 dark:text-green-200">
                 {result.kind === "saved"
                   ? t("manage.saved")
-                  : result.kind === "archived"
-                    ? t("manage.archived")
-                    : result.kind === "restored"
-                      ? t("manage.restored")
-                      : null}
+                  : result.kind === "published"
+                    ? t("manage.published", { count: result.changed })
+                    : result.kind === "archived"
+                      ? t("manage.archived")
+                      : result.kind === "restored"
+                        ? t("manage.restored")
+                        : null}
               </p>
             ) : null}
           </div>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            {selectedIds.length > 0 ? (
+              <>
+                <span className="text-sm text-slate-700 dark:text-slate-300">
+                  {t("manage.selected", { count: selectedIds.length })}
+                </span>
+                <Button variant="secondary" onClick={publish} disabled={saving}>
+                  {t("manage.publish")}
+                </Button>
+              </>
+            ) : null}
             <Button
               onClick={() => save()}
               disabled={dirty.length === 0 || Object.keys(localErrors).length > 0 || saving}
@@ -274,6 +301,23 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
           <TableCaption>{t("manage.table.caption")}</TableCaption>
           <TableHead>
             <tr>
+              <TableHeaderCell>
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand-700"
+                  aria-label={t("manage.table.selectPage")}
+                  checked={selectedIds.length === products.length}
+                  ref={(box) => {
+                    if (box) box.indeterminate = selectedIds.length > 0 && selectedIds.length < products.length;
+                  }}
+                  onChange={(e) =>
+                    tick(
+                      products.map((p) => p.id),
+                      e.currentTarget.checked,
+                    )
+                  }
+                />
+              </TableHeaderCell>
               <TableHeaderCell>{t("manage.table.image")}</TableHeaderCell>
               {gridFields.map((field) => (
                 <TableHeaderCell
@@ -299,6 +343,15 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
                   data-product={p.slug}
                   className={p.archived ? "bg-slate-50 dark:bg-slate-900/60" : undefined}
                 >
+                  <TableCell className="align-middle">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-brand-700"
+                      aria-label={t("manage.table.select", { name })}
+                      checked={ticked.has(p.id)}
+                      onChange={(e) => tick([p.id], e.currentTarget.checked)}
+                    />
+                  </TableCell>
                   <TableCell className="align-middle">
                     <button
                       type="button"
@@ -386,6 +439,11 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
                         {field === "nameEn" && (p.archived || !p.active) ? (
                           <span className="mt-1 block text-xs font-medium text-amber-800 dark:text-amber-200">
                             {p.archived ? t("manage.table.archivedBadge") : t("manage.table.inactive")}
+                          </span>
+                        ) : null}
+                        {field === "nameEn" && p.hidden ? (
+                          <span className="mt-1 block text-xs font-medium text-amber-800 dark:text-amber-200">
+                            {p.importReview ? t("manage.table.reviewBadge") : t("manage.table.hiddenBadge")}
                           </span>
                         ) : null}
                         {error ? (

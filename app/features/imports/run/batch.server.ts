@@ -233,6 +233,7 @@ export async function applyPreparedBatch(
           batchNumber,
           rows,
           decide: decideOptionsOf(run),
+          publishNew: run.context.publishNew === true,
         })
       ).map(withText);
       await storeRows(tx, run.id, written);

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Staff's choices for rows of a file, made in the preview and sent with the run's start
- * (docs/decisions/026-first-import-matching.md): link a row to a product of the catalogue, make
+ * (docs/decisions/027-first-import-matching.md): link a row to a product of the catalogue, make
  * it a new product, or leave it out. Universal: the screen builds them, the server checks them.
  */
 

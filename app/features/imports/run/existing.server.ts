@@ -79,7 +79,7 @@ export async function findExistingProducts(
 
 /**
  * The products a row may match by name: those without a QuickBooks ID that are not archived
- * (docs/decisions/026-first-import-matching.md), oldest first.
+ * (docs/decisions/027-first-import-matching.md), oldest first.
  */
 export async function findNameCandidates(priceListId: string | null): Promise<ExistingProduct[]> {
   return readProducts(priceListId, and(isNull(product.quickbooksId), isNull(product.archivedAt)));

@@ -135,6 +135,8 @@ export type ImportFileInput = {
   mode?: ImportMode;
   /** Match items by name too (default true; the command line's --no-name-match turns it off). */
   nameMatch?: boolean;
+  /** Publish the products the run creates rather than keep them for review (the default). */
+  publishNew?: boolean;
   /** Return every row's result (default false: read them with findImportRows or allRunRows). */
   collectRows?: boolean;
   onProgress?: (progress: RunProgress) => void;
@@ -182,6 +184,7 @@ export async function importQuickBooksFile(input: ImportFileInput): Promise<Impo
       status: "pending",
       superseded: scan.superseded,
       nameMatch: input.nameMatch,
+      publishNew: input.publishNew ?? false,
     }),
   );
   const run = await loadRun(created.id);

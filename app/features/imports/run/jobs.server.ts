@@ -33,7 +33,7 @@ import type { Rejection } from "../engine/types";
  * is claimed again and resumes after the last recorded batch; a batch is never applied twice
  * (import_batch).
  *
- *   startBackgroundImport({actor, listSlug, fileName, bytes, batchSize?}): Promise<BackgroundStart>
+ *   startBackgroundImport({actor, listSlug, fileName, bytes, batchSize?, publishNew?}): Promise<BackgroundStart>
  *   startImportWorker(options?) / stopImportWorker()      wired into server/app.ts
  *   runDueImportJobs(options?): Promise<number>            claims and runs what is due, now (tests, tools)
  */
@@ -59,6 +59,8 @@ export async function startBackgroundImport(input: {
   batchSize?: number;
   /** Staff's choices from the preview. */
   choices?: ChoiceInput[];
+  /** Publish the products the run creates rather than keep them for review (the default). */
+  publishNew?: boolean;
 }): Promise<BackgroundStart> {
   if (!input.actor?.id) throw runRefusal("notAuthenticated", 401);
   if (!input.listSlug.trim()) throw runRefusal("listRequired", 400);
@@ -83,6 +85,7 @@ export async function startBackgroundImport(input: {
       status: "queued",
       superseded: [],
       choices: input.choices,
+      publishNew: input.publishNew ?? false,
     });
     await tx
       .insert(importFile)

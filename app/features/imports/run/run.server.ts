@@ -65,8 +65,13 @@ export type RunContext = {
   listName: string;
   /** Off when the run matches rows by QuickBooks ID and SKU only (the command line's --no-name-match). */
   nameMatch?: boolean;
-  /** Staff's choices in the preview, by row number (docs/decisions/026-first-import-matching.md). */
+  /** Staff's choices in the preview, by row number (docs/decisions/027-first-import-matching.md). */
   choices?: Array<[number, RowChoice]>;
+  /**
+   * New products go live at once; otherwise (and in runs stored before the choice existed) they are
+   * kept hidden for staff to review (docs/decisions/026-imported-products-review.md).
+   */
+  publishNew?: boolean;
   /** Set when the file was refused or the run could not go on. */
   rejection?: Rejection | null;
   /**
@@ -133,6 +138,7 @@ const startSchema = z.object({
   encoding: z.enum(["utf-8", "utf-16le", "utf-16be", "windows-1252"]).nullable().optional(),
   nameMatch: z.boolean().optional(),
   choices: choicesSchema.optional(),
+  publishNew: z.boolean().optional(),
 });
 
 // eslint-disable-next-line no-control-regex
@@ -163,6 +169,8 @@ export type StartImportRunInput = {
   nameMatch?: boolean;
   /** Staff's choices in the preview. */
   choices?: ChoiceInput[];
+  /** Publish the products the run creates rather than keep them for review (the default). */
+  publishNew?: boolean;
 };
 
 async function findList(tx: Tx, slug: string) {
@@ -240,6 +248,7 @@ export async function insertRun(
     superseded: Array<[number, number]>;
     nameMatch?: boolean;
     choices?: ChoiceInput[];
+    publishNew: boolean;
   },
 ) {
   const list = await findList(tx, input.listSlug);
@@ -252,6 +261,7 @@ export async function insertRun(
     listName: list.name,
     ...(input.nameMatch === false ? { nameMatch: false } : {}),
     ...(choices.length > 0 ? { choices } : {}),
+    publishNew: input.publishNew,
   };
   const [run] = await tx
     .insert(importRun)
@@ -307,6 +317,7 @@ export async function startImportRun(input: StartImportRunInput): Promise<Import
       superseded,
       nameMatch: parsed.data.nameMatch,
       choices: parsed.data.choices,
+      publishNew: parsed.data.publishNew ?? false,
     }),
   );
   return (await getImportRun(run.id))!;

@@ -32,7 +32,9 @@ import { toRowResult, type ImportRowResult } from "../engine/results";
  * rules would refuse (a SKU another product holds, a value a column cannot hold, an archived
  * product's price) is found before anything is written and stored as `error_db_product` or
  * `error_db_price`, and the rest of its batch is written
- * (docs/decisions/017-import-row-errors-and-upkeep.md).
+ * (docs/decisions/017-import-row-errors-and-upkeep.md). A product the batch creates is hidden and
+ * marked for review unless the run publishes new products, and keeps the run's id: it is shown to
+ * customers only priced in their list (docs/decisions/026-imported-products-review.md).
  */
 
 export type BatchWrite = {
@@ -41,8 +43,10 @@ export type BatchWrite = {
   actor: Actor;
   batchNumber: number;
   rows: PreparedRow[];
-  /** Name matching and staff's choices of the run (docs/decisions/026-first-import-matching.md). */
+  /** Name matching and staff's choices of the run (docs/decisions/027-first-import-matching.md). */
   decide: DecideOptions;
+  /** New products go live at once, else they are kept hidden for review. */
+  publishNew: boolean;
 };
 
 const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
@@ -200,10 +204,12 @@ export async function writeBatch(tx: Tx, input: BatchWrite): Promise<ImportRowRe
   if (creates.length > 0) {
     const now = new Date();
     const column = <K extends keyof (typeof creates)[number]>(key: K) => creates.map((c) => c[key] ?? null);
+    const review = !input.publishNew;
+    const marks = sql`${review}::boolean, ${review}::boolean, ${runId}::uuid`;
     const inserted = await tx.execute<{ id: string; quickbooks_id: string }>(sql`
       insert into ${product} (slug, name_en, name_es, category, base_price_cents, quantity, unit, pack_value,
-        pack_unit, active, quickbooks_id, sku, created_at, updated_at)
-      select v.*, ${now}::timestamptz, ${now}::timestamptz from ${unnestRows(
+        pack_unit, active, quickbooks_id, sku, created_at, updated_at, hidden, import_review, import_run_id)
+      select v.*, ${now}::timestamptz, ${now}::timestamptz, ${marks} from ${unnestRows(
         [
           [column("slug"), "text"],
           [column("nameEn"), "text"],

@@ -101,6 +101,7 @@ async function answerRequest(user: SessionUser, request: RunRequest): Promise<An
         duplicates: request.duplicates,
         encoding: request.encoding,
         choices: request.choices,
+        publishNew: request.publishNew,
       });
       return {
         status: 200,
@@ -172,6 +173,8 @@ function fileRefusal(rejection: Rejection): Answered {
 const backgroundFormSchema = z.object({
   intent: z.literal("background"),
   list: z.string().trim().max(200),
+  /** "true" publishes the products the run creates now; anything else keeps them for review. */
+  publishNew: z.enum(["true", "false"]).optional(),
 });
 
 /** Staff's choices sent with a background import as a JSON field; none is no choice. */
@@ -207,7 +210,11 @@ export async function handleBackgroundUpload(
     return refuse(400, "run.errors.badRequest");
   }
   const choices = parseChoices(form.get("choices"));
-  const fields = backgroundFormSchema.safeParse({ intent: form.get("intent"), list: form.get("list") ?? "" });
+  const fields = backgroundFormSchema.safeParse({
+    intent: form.get("intent"),
+    list: form.get("list") ?? "",
+    publishNew: form.get("publishNew") ?? undefined,
+  });
   if (!fields.success || !choices) return refuse(400, "run.errors.badRequest");
   if (!fields.data.list) return refuse(400, "screen.errors.listRequired");
   const file = form.get("file");
@@ -221,6 +228,7 @@ export async function handleBackgroundUpload(
       fileName: file.name,
       bytes: new Uint8Array(await file.arrayBuffer()),
       choices: choices.data,
+      publishNew: fields.data.publishNew === "true",
     });
     if (started.ok) return { status: 200, answer: { ok: true, intent: "background", runId: started.run.id } };
     return fileRefusal(started.rejection);

@@ -96,6 +96,8 @@ const startRunRequestSchema = z.object({
   duplicates: z.array(z.tuple([rowNumber, rowNumber])).max(MAX_FILE_ROWS),
   /** What staff chose in the preview for rows they changed. */
   choices: choicesSchema.optional(),
+  /** Publish the products the run creates now; without it they are kept for review. */
+  publishNew: z.boolean().optional(),
 });
 
 const batchRequestSchema = z.object({

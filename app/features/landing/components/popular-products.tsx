@@ -6,8 +6,10 @@ import { siteImageKey } from "~/lib/site-images";
 import { popularProducts } from "../content";
 import { container, SectionHeading } from "./section-heading";
 
-export function PopularProducts() {
+/** The popular products, those a visitor can open (`visible`, by slug) only. */
+export function PopularProducts({ visible }: { visible: readonly string[] }) {
   const { t } = useTranslation("public");
+  const shown = popularProducts.filter((product) => visible.includes(product.slug));
   return (
     <section aria-labelledby="popular-title" className="bg-slate-50 py-16 sm:py-20 dark:bg-slate-900">
       <div className={container}>
@@ -15,7 +17,7 @@ export function PopularProducts() {
           {t("popular.subtitle")}
         </SectionHeading>
         <ul className="mt-12 grid grid-cols-2 gap-4 sm:gap-5 md:grid-cols-3 lg:grid-cols-5">
-          {popularProducts.map((product) => (
+          {shown.map((product) => (
             <li
               key={product.slug}
               className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600 motion-reduce:transition-none motion-reduce:hover:translate-y-0 dark:border-slate-800 dark:bg-slate-950"

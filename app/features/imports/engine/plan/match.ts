@@ -2,7 +2,7 @@ import type { Category } from "../dictionary";
 
 /**
  * Matching an item by its name, for a catalogue typed before its first import
- * (docs/decisions/026-first-import-matching.md): the item's understood name is compared with the
+ * (docs/decisions/027-first-import-matching.md): the item's understood name is compared with the
  * products that have no QuickBooks ID yet, in English and in Spanish, forgiving accents, case,
  * punctuation, plural and singular, and word order; the category must agree when both have one,
  * and the pack tells a confident match (same product, same pack) from a near one.

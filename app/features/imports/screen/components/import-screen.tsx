@@ -174,6 +174,7 @@ export function ImportScreen({
   const [mode, setMode] = useState<RunMode>("interactive");
   const [choices, setChoices] = useState<ReadonlyMap<number, RowChoice>>(new Map());
   const [review, setReview] = useState<Review | null>(null);
+  const [publishNew, setPublishNew] = useState(false);
   const previewRef = useRef<HTMLHeadingElement>(null);
   const runAbort = useRef<AbortController | null>(null);
   const navigate = useNavigate();
@@ -316,6 +317,7 @@ export function ImportScreen({
           totalRows: done.summary.totalRows,
           duplicates: done.summary.duplicates,
           choices: choiceInputs(choices),
+          publishNew,
         },
         transport: fetchTransport(RUN_API, controller.signal),
         rowsOf: worker.rows,
@@ -337,6 +339,7 @@ export function ImportScreen({
     const body = new FormData();
     body.set("intent", "background");
     body.set("list", slug);
+    body.set("publishNew", String(publishNew));
     body.set("file", chosen);
     body.set("choices", JSON.stringify(choiceInputs(choices)));
     const notStarted: Described = { key: "run.errors.startFailed", values: {} };
@@ -541,6 +544,8 @@ export function ImportScreen({
                   listName={listName}
                   mode={mode}
                   onModeChange={setMode}
+                  publishNew={publishNew}
+                  onPublishNewChange={setPublishNew}
                   run={run}
                   totalRows={read.summary.totalRows}
                   onStart={startRun}
@@ -558,7 +563,8 @@ export function ImportScreen({
 }
 
 /**
- * The run: how to run it (on this page, or handed to the server), the Import button, the
+ * The run: how to run it (on this page, or handed to the server), whether the products it creates
+ * are published now or kept for review (docs/decisions/026-imported-products-review.md), the Import button, the
  * batch progress with its attempts, the batches that failed, and why a run stopped. Leaving the
  * page while a run is going asks first.
  */
@@ -567,6 +573,8 @@ function RunPanel({
   listName,
   mode,
   onModeChange,
+  publishNew,
+  onPublishNewChange,
   run,
   totalRows,
   onStart,
@@ -576,6 +584,8 @@ function RunPanel({
   listName: string;
   mode: RunMode;
   onModeChange: (mode: RunMode) => void;
+  publishNew: boolean;
+  onPublishNewChange: (publishNew: boolean) => void;
   run: Run;
   totalRows: number;
   onStart: () => void;
@@ -587,6 +597,10 @@ function RunPanel({
   const modes: Array<{ value: RunMode; label: string; hint: string }> = [
     { value: "interactive", label: t("run.modes.interactive"), hint: t("screen.run.interactiveHint") },
     { value: "background", label: t("run.modes.background"), hint: t("screen.run.backgroundHint") },
+  ];
+  const newProducts: Array<{ value: "review" | "publish"; label: string; hint: string }> = [
+    { value: "review", label: t("screen.run.newProducts.review"), hint: t("screen.run.newProducts.reviewHint") },
+    { value: "publish", label: t("screen.run.newProducts.publish"), hint: t("screen.run.newProducts.publishHint") },
   ];
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-4" data-testid="run-panel">
@@ -616,6 +630,33 @@ function RunPanel({
               <span className="block text-sm font-medium">{m.label}</span>
               <span id={`${id}-${m.value}-hint`} className="block text-sm text-slate-700 dark:text-slate-300">
                 {m.hint}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="space-y-2" disabled={running}>
+        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          {t("screen.run.newProducts.legend")}
+        </legend>
+        {newProducts.map((choice) => (
+          <label
+            key={choice.value}
+            className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 p-3 has-[:checked]:border-brand-700 dark:border-slate-700 dark:has-[:checked]:border-brand-400"
+          >
+            <input
+              type="radio"
+              name={`${id}-new-products`}
+              value={choice.value}
+              checked={publishNew === (choice.value === "publish")}
+              onChange={() => onPublishNewChange(choice.value === "publish")}
+              aria-describedby={`${id}-${choice.value}-hint`}
+              className="mt-1 accent-brand-700"
+            />
+            <span className="space-y-0.5">
+              <span className="block text-sm font-medium">{choice.label}</span>
+              <span id={`${id}-${choice.value}-hint`} className="block text-sm text-slate-700 dark:text-slate-300">
+                {choice.hint}
               </span>
             </span>
           </label>

@@ -9,7 +9,7 @@ import { formatNumber, useImportText } from "./use-import-text";
 
 /**
  * The review before the first import into a catalogue that exists
- * (docs/decisions/026-first-import-matching.md): the rows the import links to a product by name,
+ * (docs/decisions/027-first-import-matching.md): the rows the import links to a product by name,
  * the near matches it proposes, and the rows it makes new, with their counts; staff change any
  * proposal (link to another product, make it new, leave it out) row by row or a group at once.
  */
