@@ -191,6 +191,10 @@ describe("RunReport", () => {
       successCount: "692",
       errorCount: "400",
     });
+    // The preview's line, from the same counts: it adds up to the file.
+    expect(container.querySelector('[data-testid="counts-line"]')?.textContent).toBe(
+      "1,200 rows = 600 new + 0 linked + 80 updated + 10 unchanged + 2 skipped + 108 invalid + 400 errors",
+    );
     expect(text()).toContain("The list's prices before this import are kept as version 4.");
     // Nothing more is asked once the run has ended.
     await tick();

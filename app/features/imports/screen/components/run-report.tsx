@@ -19,6 +19,7 @@ import type { ImportRunView } from "../../run/run.server";
 import { RUN_RESULTS_PAGE_SIZE, summaryCounts } from "../run-view";
 import { runProgressOf, type RunProgress, type RunProgressAnswer } from "../schema";
 import type { FinalStatus } from "../../engine/statuses";
+import { CountsLine } from "./counts-line";
 import { ImportSummary } from "./import-summary";
 import { ResultRowsTable, ShowingRows, StatusFilter } from "./results-table";
 import { BatchProgress, ProgressBar } from "./run-progress";
@@ -223,6 +224,8 @@ function RunOutcome({ run, failedBatches }: { run: ImportRunView; failedBatches:
       {summary && summary.totalRows > 0 ? (
         <>
           <ImportSummary counts={summaryCounts(summary)} />
+          {/* Runs stored before the counts existed have only the specification's. */}
+          {summary.counts ? <CountsLine counts={summary.counts} /> : null}
           <SummaryNotes summary={summary} />
         </>
       ) : null}
