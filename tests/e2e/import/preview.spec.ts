@@ -10,18 +10,18 @@ const { session } = useBrowser();
 const fixtures = path.resolve("tests/fixtures/quickbooks");
 const fixture = (name: string) => path.join(fixtures, name);
 
-/** The numbers of the plan's boxes and lists, by their data-count / data-reason. */
+/** The numbers of the plan's boxes and lists, by their data-count. */
 async function planNumbers(page: Page) {
-  return page.getByTestId("plan").evaluate((plan) => {
-    const read = (selector: string) =>
+  return page
+    .getByTestId("plan")
+    .evaluate((plan) =>
       Object.fromEntries(
-        [...plan.querySelectorAll(selector)].map((el) => [
-          el.getAttribute("data-count") ?? el.getAttribute("data-reason"),
+        [...plan.querySelectorAll("dl > div, li[data-count]")].map((el) => [
+          el.getAttribute("data-count"),
           Number((el.querySelector("dd, span:last-child")?.textContent ?? "").replace(/[^\d]/g, "")),
         ]),
-      );
-    return { ...read("dl > div"), ...read("[data-testid=skip-reasons] li"), ...read("[data-testid=plan-notes] li") };
-  });
+      ),
+    );
 }
 
 async function chooseList(page: Page, label: string, slug: string) {
@@ -70,14 +70,15 @@ describe("the import screen's preview", () => {
     await visible(s.page.getByTestId("plan"));
     const numbers = await planNumbers(s.page);
     // Other browser tests may import into the demo lists; what is new or known may vary, the file does not.
-    expect(numbers.create + numbers.update + numbers.unchanged).toBe(48);
+    expect(numbers.new + numbers.linked + numbers.updated + numbers.unchanged).toBe(48);
     expect(numbers).toMatchObject({
       total: 69,
-      skipped: 21,
+      skipped: 1,
+      invalid: 20,
       errors: 0,
-      service_item: 5,
-      known_non_product_code: 7,
-      invalid_description: 8,
+      serviceItem: 5,
+      knownNonProductCode: 7,
+      invalidDescription: 8,
       duplicate: 1,
       inactive: 2,
     });
@@ -116,8 +117,9 @@ describe("the import screen's preview", () => {
       "$54.00",
     ]);
     const numbers = await planNumbers(s.page);
-    expect(numbers.create + numbers.update + numbers.unchanged).toBe(50);
-    expect(numbers).toMatchObject({ total: 69, skipped: 19, errors: 0, inactive: 3 });
+    expect(numbers.new + numbers.linked + numbers.updated + numbers.unchanged).toBe(50);
+    expect(numbers).toMatchObject({ total: 69, errors: 0, inactive: 3 });
+    expect(numbers.skipped + numbers.invalid).toBe(19);
     await visible(s.page.getByText(/their prices in Restaurants\.$/));
 
     let workers = 0;
