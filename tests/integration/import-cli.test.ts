@@ -93,6 +93,8 @@ describe(`npm run import:quickbooks (${test.kind})`, { timeout: 120_000 }, () =>
       packUnit: "ct",
       priceCents: expect.any(Number),
       message: "New product created. Price in the list set to $54.00.",
+      match: "new",
+      candidates: [],
     });
     for (const key of [
       "row",
@@ -127,8 +129,13 @@ describe(`npm run import:quickbooks (${test.kind})`, { timeout: 120_000 }, () =>
     expect(doc.summary).toMatchObject({ dryRun: true, created: 50, processedInactive: 3, runId: null });
     expect(doc.rows.map((r) => r.finalStatus)).toEqual(expectedStatuses("## qbd_small.csv"));
     if (test.kind === "postgres") expect((await db().select({ n: count() }).from(product))[0].n).toBe(48);
-    const text = await cli(`${FIXTURES}/qbd_small.csv`, "--list", "nightly-quickbooks", "--dry-run");
+    const text = await cli(`${FIXTURES}/qbd_small.csv`, "--list", "nightly-quickbooks", "--dry-run", "--no-name-match");
+    expect(text.code, text.output).toBe(0);
     expect(text.stdout).toContain("Dry run, nothing was written");
+    // One line that adds up to the file.
+    expect(text.stdout).toMatch(
+      /69 rows = 50 new \+ 0 linked \+ 0 updated \+ 0 unchanged \+ \d+ skipped \+ \d+ invalid \+ 0 errors/,
+    );
   });
 
   it("exits 1 on a refused file, with the reason (also as JSON), and creates no list", async () => {
