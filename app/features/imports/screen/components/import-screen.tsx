@@ -13,6 +13,7 @@ import { planRequestChunks, type BatchRow, type ImportActionResult, type PlanReq
 import type { PreviewRow, ReadSummary, WorkerRequest, WorkerResponse } from "../worker-protocol";
 import { FileDropZone } from "./file-drop-zone";
 import { FilePreview, PlanCountsView } from "./import-preview";
+import { NewListDialog } from "./new-list-dialog";
 import { PastRuns, type PastRunsPage } from "./past-runs";
 import { ResultsTable } from "./results-table";
 import { BatchFailures, runPath } from "./run-report";
@@ -135,10 +136,13 @@ export function ImportScreen({
   lists,
   selected,
   pastRuns,
+  canCreateList,
 }: {
   lists: ListOption[];
   selected: string | null;
   pastRuns: PastRunsPage;
+  /** Whether the person may create price lists (the "New price list" dialog). */
+  canCreateList: boolean;
 }) {
   const { t, text, lang } = useImportText();
   const formId = useId();
@@ -402,23 +406,26 @@ export function ImportScreen({
           {t("screen.choose.heading")}
         </h2>
         <form noValidate onSubmit={preview} className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-          <SelectField
-            id={`${formId}-list`}
-            label={t("screen.choose.list")}
-            name="list"
-            value={list}
-            error={errors.list}
-            hint={t("screen.choose.listHint")}
-            disabled={running}
-            onChange={(event) => chooseList(event.currentTarget.value)}
-          >
-            <option value="">{t("screen.choose.listPlaceholder")}</option>
-            {lists.map((l) => (
-              <option key={l.slug} value={l.slug}>
-                {l.name}
-              </option>
-            ))}
-          </SelectField>
+          <div className="space-y-2">
+            <SelectField
+              id={`${formId}-list`}
+              label={t("screen.choose.list")}
+              name="list"
+              value={list}
+              error={errors.list}
+              hint={t("screen.choose.listHint")}
+              disabled={running}
+              onChange={(event) => chooseList(event.currentTarget.value)}
+            >
+              <option value="">{t("screen.choose.listPlaceholder")}</option>
+              {lists.map((l) => (
+                <option key={l.slug} value={l.slug}>
+                  {l.name}
+                </option>
+              ))}
+            </SelectField>
+            {canCreateList ? <NewListDialog lists={lists} disabled={running} onCreated={chooseList} /> : null}
+          </div>
           <div id={`${formId}-zone`}>
             <FileDropZone file={file} error={errors.file} disabled={busy} onChoose={chooseFile} />
           </div>
