@@ -3,6 +3,7 @@ import { getRequestInfo, getUser, requirePermission } from "~/auth/guards.server
 import { can } from "~/auth/permissions";
 import { ImportScreen } from "~/features/imports/screen/components/import-screen";
 import { findExistingProducts } from "~/features/imports/run/existing.server";
+import { modelConfigured } from "~/features/imports/run/model.server";
 import { planRequestSchema, type ImportActionResult } from "~/features/imports/screen/schema";
 import { findPastRuns } from "~/features/imports/screen/api.server";
 import { answerListAction } from "~/features/price-lists/actions.server";
@@ -27,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     selected: lists.some((l) => l.slug === wanted) ? wanted : null,
     pastRuns,
     canCreateList: can(user, "prices:manage"),
+    modelConfigured: modelConfigured(),
   };
 }
 
@@ -81,6 +83,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       selected={loaderData.selected}
       pastRuns={loaderData.pastRuns}
       canCreateList={loaderData.canCreateList}
+      modelConfigured={loaderData.modelConfigured}
     />
   );
 }

@@ -211,6 +211,7 @@ describe(`the run API: an interactive run as the screen drives it (${test.kind})
       errorCount: 0,
     });
     expect(data.failedBatches).toEqual([]);
+    expect(data.modelConfigured).toBe(false);
     expect(data.results).toMatchObject({ total: 69, page: 1, pageCount: 2 });
     expect(data.results?.statusCounts).toEqual({
       success: 47,
@@ -706,6 +707,8 @@ describe(`past runs on the import screen (${test.kind})`, () => {
     type ScreenData = Awaited<ReturnType<typeof screenLoader>>;
     const first = (await call(screenLoader, new Request(url("/import-quickbooks")), seller)).body as ScreenData;
     expect(first.pastRuns).toMatchObject({ total: 2, page: 1, pageCount: 1 });
+    // No model is configured: the screen does not speak of AI. A seller may create a list from it.
+    expect(first).toMatchObject({ modelConfigured: false, canCreateList: true });
     expect(first.pastRuns.runs.map((r) => r.id)).toEqual([backgroundId, run.runId]);
     expect(first.pastRuns.runs[0]).toMatchObject({
       fileName: "qbd_small.csv",

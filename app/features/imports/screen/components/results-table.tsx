@@ -3,7 +3,14 @@ import { useId, useMemo, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
-import { countByFinalStatus, resultsCsv, rowMessagesText, type ImportRowResult } from "../../engine/results";
+import {
+  aiColumnKeys,
+  countByFinalStatus,
+  resultsCsv,
+  rowMessagesText,
+  type ColumnWording,
+  type ImportRowResult,
+} from "../../engine/results";
 import {
   ACTION_KEYS,
   AI_STATUS_KEYS,
@@ -17,7 +24,7 @@ import { formatNumber, useImportText } from "./use-import-text";
 
 const RESULTS_PAGE_SIZE = 50;
 
-type Props = {
+type Props = ColumnWording & {
   rows: readonly ImportRowResult[];
   /** The heading's text (the preview calls them "All rows", the run "Results"). */
   heading: string;
@@ -39,12 +46,12 @@ function saveText(text: string, fileName: string) {
 }
 
 /**
- * Per-row results: the AI-processed name, product ID, AI status,
- * database status for product and price, final status and final message. Filtered by final
- * status, paginated (a 60,000-row file renders 50 rows at a time), and downloadable as CSV built in
- * the browser with spreadsheet formulas neutralised.
+ * Per-row results: the name understood, the product, the item's status (its AI status when a
+ * model is configured), database status for product and price, final status and final message.
+ * Filtered by final status, paginated (a 60,000-row file renders 50 rows at a time), and
+ * downloadable as CSV built in the browser with spreadsheet formulas neutralised.
  */
-export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_PAGE_SIZE }: Props) {
+export function ResultsTable({ rows, heading, downloadName, modelConfigured, pageSize = RESULTS_PAGE_SIZE }: Props) {
   const { t, text, lang } = useImportText();
   const id = useId();
   const headingId = `${id}-heading`;
@@ -59,7 +66,10 @@ export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_P
 
   const download = () => {
     const suffix = filter === "all" ? "" : `-${filter}`;
-    saveText(resultsCsv(shown, text, lang), `${t("screen.results.fileName")}-${downloadName}${suffix}.csv`);
+    saveText(
+      resultsCsv(shown, text, lang, { modelConfigured }),
+      `${t("screen.results.fileName")}-${downloadName}${suffix}.csv`,
+    );
   };
 
   return (
@@ -88,7 +98,7 @@ export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_P
         </div>
       </div>
       <ShowingRows from={from + 1} count={pageRows.length} total={shown.length} />
-      {shown.length > 0 ? <ResultRowsTable rows={pageRows} label={heading} /> : null}
+      {shown.length > 0 ? <ResultRowsTable rows={pageRows} label={heading} modelConfigured={modelConfigured} /> : null}
       {pages > 1 ? (
         <nav aria-label={t("screen.results.pagination")} className="flex items-center justify-between gap-2">
           <Button variant="outline" size="sm" disabled={current <= 1} onClick={() => setPage(current - 1)}>
@@ -160,8 +170,13 @@ export function ShowingRows({ from, count, total }: { from: number; count: numbe
 }
 
 /** The rows themselves: one line per data row of the file, in a region that scrolls sideways on a phone. */
-export function ResultRowsTable({ rows, label }: { rows: readonly ImportRowResult[]; label: string }) {
+export function ResultRowsTable({
+  rows,
+  label,
+  modelConfigured,
+}: ColumnWording & { rows: readonly ImportRowResult[]; label: string }) {
   const { t, text, lang } = useImportText();
+  const columns = aiColumnKeys({ modelConfigured });
   const cell = "align-top";
   return (
     <Table label={label}>
@@ -170,9 +185,9 @@ export function ResultRowsTable({ rows, label }: { rows: readonly ImportRowResul
         <tr>
           <TableHeaderCell numeric>{t("results.columns.row")}</TableHeaderCell>
           <TableHeaderCell>{t("results.columns.item")}</TableHeaderCell>
-          <TableHeaderCell>{t("results.columns.name")}</TableHeaderCell>
+          <TableHeaderCell>{t(columns.name)}</TableHeaderCell>
           <TableHeaderCell>{t("results.columns.productId")}</TableHeaderCell>
-          <TableHeaderCell>{t("results.columns.aiStatus")}</TableHeaderCell>
+          <TableHeaderCell>{t(columns.aiStatus)}</TableHeaderCell>
           <TableHeaderCell>{t("results.columns.dbProductStatus")}</TableHeaderCell>
           <TableHeaderCell>{t("results.columns.dbPriceStatus")}</TableHeaderCell>
           <TableHeaderCell>{t("results.columns.action")}</TableHeaderCell>

@@ -145,8 +145,12 @@ describe("RunReport", () => {
       failedBatches: [{ batch: 3, reason: "server" }],
       results: { rows: [], total: 0, page: 1, pageCount: 1, statusCounts: {} },
       filter: null,
+      modelConfigured: false,
     };
-    const loads = await render("en", [{ run: view("queued"), failedBatches: [], results: null, filter: null }, ended]);
+    const loads = await render("en", [
+      { run: view("queued"), failedBatches: [], results: null, filter: null, modelConfigured: false },
+      ended,
+    ]);
     expect(text()).toContain("Waiting for the server to start the import…");
     const facts = () => container.querySelector('[data-testid="run-facts"]')?.textContent ?? "";
     expect(facts()).toContain("StatusQueued");
@@ -193,7 +197,9 @@ describe("RunReport", () => {
       .mockRejectedValueOnce(new TypeError("Failed to fetch"))
       .mockResolvedValueOnce(Response.json(progress("running", 2)));
     vi.stubGlobal("fetch", fetch);
-    await render("es", [{ run: view("running"), failedBatches: [], results: null, filter: null }]);
+    await render("es", [
+      { run: view("running"), failedBatches: [], results: null, filter: null, modelConfigured: false },
+    ]);
     expect(text()).toContain("Procesando el lote 1 de 3");
     await tick();
     await tick();
@@ -213,7 +219,7 @@ describe("RunReport", () => {
         rejection: { code: "unclosed_quote" as const, line: 4 },
       },
     };
-    await render("en", [{ run: failed, failedBatches: [], results: null, filter: null }]);
+    await render("en", [{ run: failed, failedBatches: [], results: null, filter: null, modelConfigured: false }]);
     const alert = container.querySelector('[role="alert"]')?.textContent ?? "";
     expect(alert).toContain("Import failed.");
     expect(alert).toContain("Error parsing CSV file. Please check the format and try again.");
@@ -222,14 +228,14 @@ describe("RunReport", () => {
   it("says why an abandoned run ended, and that an old run's rows were removed, in both languages", async () => {
     vi.stubGlobal("fetch", vi.fn());
     const abandoned: ImportRunView = { ...view("finished"), status: "failed", outcome: "failed", abandoned: true };
-    await render("en", [{ run: abandoned, failedBatches: [], results: null, filter: null }]);
+    await render("en", [{ run: abandoned, failedBatches: [], results: null, filter: null, modelConfigured: false }]);
     expect(text()).toContain("This import was left before it finished: no batch arrived for 30 minutes");
     act(() => root.unmount());
     root = createRoot(container);
 
     const old: ImportRunView = { ...view("finished"), rowsRemovedAt: "2026-06-01T16:00:00.000Z" };
     const results = { rows: [], total: 0, page: 1, pageCount: 1, statusCounts: {} };
-    await render("es", [{ run: old, failedBatches: [], results, filter: null }]);
+    await render("es", [{ run: old, failedBatches: [], results, filter: null, modelConfigured: false }]);
     expect(text()).toContain("Los resultados fila por fila de esta importación se eliminaron el");
     expect(text()).toContain("90 días después de terminar");
     expect(container.querySelector('[data-testid="results"]')).toBeNull();
