@@ -123,6 +123,9 @@ describe(`the import screen's "plan" intent (${test.kind})`, () => {
       inList: true,
       archived: false,
       name: "My avocados",
+      // What the screen links the row to the product by.
+      nameEs: "Mis aguacates",
+      slug: "avo48",
     });
     expect(found.get(ids.avo60)).toMatchObject({ priceCents: 4000, quantity: 85 });
     expect(found.get(ids["avo-org"])).toMatchObject({

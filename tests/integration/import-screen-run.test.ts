@@ -230,6 +230,15 @@ describe(`the run API: an interactive run as the screen drives it (${test.kind})
       finalStatus: "success",
     });
     expect(data.results?.rows[0].messages.map((m) => m.code)).toEqual(["product_created", "price_set"]);
+    // The product it created, by its names and address, for the page's link.
+    expect(data.results?.rows[0].product).toEqual({
+      slug: "hass-avocado",
+      name: "Hass Avocado",
+      nameEs: "Aguacate Hass",
+      archived: false,
+    });
+    const skipped = data.results?.rows.find((r) => r.finalStatus === "skipped_service_item");
+    expect(skipped?.product).toBeNull();
   });
 
   it("filters the run page's rows by final status and pages them", async () => {

@@ -2,6 +2,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { priceListItem, product } from "~/db/schema";
 import type { ExistingProduct } from "../engine/plan/decide";
+import type { RowProduct } from "./rows.server";
+
+/** A product an import would match, with what the screen links its rows to it by. */
+export type MatchedProduct = ExistingProduct & RowProduct;
 
 /** Keys per query: well under PostgreSQL's 65,535 parameters, and a short query each. */
 const KEYS_PER_QUERY = 1_000;
@@ -22,8 +26,8 @@ function chunks<T>(values: readonly T[], size: number) {
 export async function findExistingProducts(
   priceListId: string | null,
   keys: { quickbooksIds: readonly string[]; skus: readonly string[] },
-): Promise<ExistingProduct[]> {
-  const found = new Map<string, ExistingProduct>();
+): Promise<MatchedProduct[]> {
+  const found = new Map<string, MatchedProduct>();
   const lookups = [
     ...chunks([...new Set(keys.quickbooksIds)], KEYS_PER_QUERY).map((ids) => inArray(product.quickbooksId, ids)),
     ...chunks([...new Set(keys.skus)], KEYS_PER_QUERY).map((skus) => inArray(product.sku, skus)),
@@ -40,6 +44,8 @@ export async function findExistingProducts(
         inList: sql<boolean>`${priceListItem.productId} is not null`,
         archived: sql<boolean>`${product.archivedAt} is not null`,
         name: product.nameEn,
+        nameEs: product.nameEs,
+        slug: product.slug,
       })
       .from(product)
       // Without a list (one the import would create) no product has a price in it.
@@ -64,6 +70,8 @@ export async function findExistingProducts(
         inList: Boolean(row.inList),
         archived: Boolean(row.archived),
         name: row.name,
+        nameEs: row.nameEs,
+        slug: row.slug,
       });
     }
   }

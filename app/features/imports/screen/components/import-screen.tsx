@@ -5,9 +5,9 @@ import { FormAlert, SelectField } from "~/components/ui/field";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes-guard";
 import { checkFileSize } from "../../engine/read/decode";
 import { describeRejection, type Described } from "../../engine/messages";
-import type { ExistingProduct } from "../../engine/plan/decide";
 import type { MatchKeys, PlanCounts } from "../../engine/plan/plan";
-import type { ImportRowResult } from "../../engine/results";
+import type { MatchedProduct } from "../../run/existing.server";
+import type { RowProduct } from "../../run/rows.server";
 import { driveImportRun, fetchTransport, SERVER_ERROR, type BatchFailure, type RunProgress } from "../run-client";
 import { planRequestChunks, type BatchRow, type ImportActionResult, type PlanRequest, type RunAnswer } from "../schema";
 import type { PreviewRow, ReadSummary, WorkerRequest, WorkerResponse } from "../worker-protocol";
@@ -15,7 +15,7 @@ import { FileDropZone } from "./file-drop-zone";
 import { FilePreview, PlanCountsView } from "./import-preview";
 import { NewListDialog } from "./new-list-dialog";
 import { PastRuns, type PastRunsPage } from "./past-runs";
-import { ResultsTable } from "./results-table";
+import { ResultsTable, type ShownRowResult } from "./results-table";
 import { BatchFailures, runPath } from "./run-report";
 import { BatchProgress, ProgressBar } from "./run-progress";
 import { useImportText } from "./use-import-text";
@@ -56,8 +56,9 @@ export type RunMode = "interactive" | "background";
 type Plan =
   | { state: "idle" }
   | { state: "fetching"; list: string; done: number; total: number }
-  | { state: "planning"; list: string; id: number }
-  | { state: "done"; list: string; counts: PlanCounts; results: ImportRowResult[] };
+  /** `products`: the ones the rows may match, so each row can show and link its product. */
+  | { state: "planning"; list: string; id: number; products: ReadonlyMap<string, RowProduct> }
+  | { state: "done"; list: string; counts: PlanCounts; results: ShownRowResult[] };
 
 /** A CSV, judged by its name (or its type when the name has no extension). */
 function isCsvFile(file: File) {
@@ -162,7 +163,7 @@ export function ImportScreen({
   const navigate = useNavigate();
 
   const fetcher = useFetcher<ImportActionResult>();
-  const lookup = useRef<{ list: string; requests: PlanRequest[]; next: number; found: ExistingProduct[] } | null>(null);
+  const lookup = useRef<{ list: string; requests: PlanRequest[]; next: number; found: MatchedProduct[] } | null>(null);
   const seen = useRef<unknown>(null);
   const planId = useRef(0);
 
@@ -204,7 +205,15 @@ export function ImportScreen({
       case "planned":
         setPlan((current) =>
           current.state === "planning" && current.id === message.id
-            ? { state: "done", list: current.list, counts: message.counts, results: message.results }
+            ? {
+                state: "done",
+                list: current.list,
+                counts: message.counts,
+                results: message.results.map((r) => ({
+                  ...r,
+                  product: r.productId ? (current.products.get(r.productId) ?? null) : null,
+                })),
+              }
             : current,
         );
         return;
@@ -243,7 +252,12 @@ export function ImportScreen({
     }
     lookup.current = null;
     planId.current++;
-    setPlan({ state: "planning", list: current.list, id: planId.current });
+    setPlan({
+      state: "planning",
+      list: current.list,
+      id: planId.current,
+      products: new Map(current.found.map((p) => [p.id, p])),
+    });
     worker.post({ type: "plan", id: planId.current, existing: current.found, lang });
   }, [fetcher, fetcher.state, fetcher.data, t, worker, lang]);
 

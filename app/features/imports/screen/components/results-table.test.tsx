@@ -2,14 +2,14 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Lang } from "~/i18n/config";
 import { createI18n } from "~/i18n/instance";
 import { en, resources } from "~/i18n/resources";
-import type { ImportRowResult } from "../../engine/results";
 import { FINAL_STATUSES, type FinalStatus } from "../../engine/statuses";
 import { ImportSummary, type ImportSummaryCounts } from "./import-summary";
-import { ResultsTable } from "./results-table";
+import { ResultsTable, type ShownRowResult } from "./results-table";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -30,11 +30,15 @@ afterEach(() => {
 
 async function render(lang: Lang, element: React.ReactNode) {
   await act(async () => {
-    root.render(<I18nextProvider i18n={createI18n(lang)}>{element}</I18nextProvider>);
+    root.render(
+      <I18nextProvider i18n={createI18n(lang)}>
+        <MemoryRouter>{element}</MemoryRouter>
+      </I18nextProvider>,
+    );
   });
 }
 
-function result(over: Partial<ImportRowResult> & { row: number }): ImportRowResult {
+function result(over: Partial<ShownRowResult> & { row: number }): ShownRowResult {
   return {
     batch: 1,
     line: over.row + 1,
@@ -62,13 +66,18 @@ function result(over: Partial<ImportRowResult> & { row: number }): ImportRowResu
 }
 
 /** One row per final status, then many successes: 12 + 100 rows. */
-function sampleRows(): ImportRowResult[] {
-  const rows: ImportRowResult[] = FINAL_STATUSES.map((finalStatus, i) =>
+function sampleRows(): ShownRowResult[] {
+  const rows: ShownRowResult[] = FINAL_STATUSES.map((finalStatus, i) =>
     result({
       row: i + 1,
       item: i === 0 ? '=HYPERLINK("http://x","y")' : `ITEM ${i + 1}`,
       name: i === 0 ? "<img src=x onerror=alert(1)>" : `Name ${i + 1}`,
       productId: i % 2 === 0 ? `00000000-0000-4000-8000-${String(i).padStart(12, "0")}` : null,
+      product:
+        i % 2 === 0 ? { slug: `product-${i}`, name: `Product ${i}`, nameEs: `Producto ${i}`, archived: i === 4 } : null,
+      packValue: i === 0 ? 48 : null,
+      packUnit: i === 0 ? "ct" : null,
+      priceCents: i === 0 ? 5400 : null,
       aiStatus: "success",
       dbProductStatus: finalStatus === "error_db_product" ? "error" : "success",
       dbPriceStatus: finalStatus === "error_db_price" ? "error" : "success",
@@ -149,7 +158,7 @@ describe("ResultsTable", () => {
     expect(container.querySelector("img")).toBeNull();
   });
 
-  it("shows the row's message, the product ID and the database statuses", async () => {
+  it("shows the row's message, action and database statuses", async () => {
     await render(
       "en",
       <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" modelConfigured={false} />,
@@ -159,8 +168,58 @@ describe("ResultsTable", () => {
     expect(service.children[7].textContent).toBe("New");
     const priceError = container.querySelector('tr[data-status="error_db_price"]')!;
     expect([...priceError.children].slice(4, 7).map((c) => c.textContent)).toEqual(["Processed", "Saved", "Error"]);
-    expect(container.querySelector('tr[data-row="1"]')!.children[3].textContent).toBe(
-      "00000000-0000-4000-8000-000000000000",
+  });
+
+  it.each([
+    ["en", "Product 0", "(opens in a new tab)"],
+    ["es", "Producto 0", "(se abre en una pestaña nueva)"],
+  ] as const)(
+    "shows the product by its name in %s, linking to its page beside the preview",
+    async (lang, name, newTab) => {
+      await render(
+        lang,
+        <ResultsTable rows={sampleRows()} heading="Results" downloadName="x" modelConfigured={false} />,
+      );
+      const cell = (row: number) => container.querySelector(`tr[data-row="${row}"]`)!.children[3];
+      const link = cell(1).querySelector("a")!;
+      expect(link.textContent).toBe(`${name} ${newTab}`);
+      expect(link.getAttribute("href")).toBe("/products/product-0");
+      expect(link.getAttribute("target")).toBe("_blank");
+      expect(link.getAttribute("rel")).toBe("noopener");
+      expect(cell(1).textContent).not.toContain("00000000-");
+      // An archived product has no page: the products screen finds it.
+      expect(cell(5).querySelector("a")!.getAttribute("href")).toBe("/products/manage?status=archived&q=product-4");
+      expect(cell(2).textContent).toBe("—");
+    },
+  );
+
+  it.each(["en", "es"] as const)("shows each row as a card below the table's width, in %s", async (lang) => {
+    await render(lang, <ResultsTable rows={sampleRows()} heading="Results" downloadName="x" modelConfigured={false} />);
+    const cards = container.querySelector('[data-testid="result-cards"]')!;
+    // Only one of the two is displayed: the cards below `md`, the table from it up.
+    expect(cards.className).toContain("md:hidden");
+    expect(container.querySelector('[role="region"]')!.parentElement!.className).toContain("hidden md:block");
+    expect(cards.getAttribute("aria-label")).toBe("Results");
+    expect(cards.querySelectorAll(":scope > li")).toHaveLength(50);
+    const first = cards.querySelector('li[data-row="1"]')!;
+    const facts = Object.fromEntries(
+      [...first.querySelectorAll("dt")].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]),
+    );
+    const en = lang === "en";
+    expect(first.textContent).toContain('=HYPERLINK("http://x","y")');
+    expect(first.textContent).toContain(en ? "Success" : "Correcto");
+    expect(facts).toMatchObject({
+      [en ? "Name understood" : "Nombre interpretado"]: "<img src=x onerror=alert(1)>",
+      [en ? "Pack" : "Empaque"]: en ? "48 ct" : "48 u.",
+      [en ? "Price" : "Precio"]: "$54.00",
+      [en ? "Action" : "Acción"]: en ? "New" : "Nuevo",
+    });
+    expect(first.querySelector("a")!.getAttribute("href")).toBe("/products/product-0");
+    const service = cards.querySelector('li[data-status="skipped_service_item"]')!;
+    expect(service.textContent).toContain(
+      en
+        ? "Skipped: type Service is not a stocked product."
+        : "Omitido: el tipo Service no es un producto en inventario.",
     );
   });
 

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Lang } from "~/i18n/config";
 import { createI18n } from "~/i18n/instance";
 import type { ImportSummary } from "../../run/run-messages";
+import type { ListedRowResult } from "../../run/rows.server";
 import type { ImportRunView } from "../../run/run.server";
 import type { RunProgressAnswer } from "../schema";
 import { PROGRESS_POLL_MS, RunReport, type RunReportData } from "./run-report";
@@ -190,6 +191,55 @@ describe("RunReport", () => {
     await tick();
     expect(fetch).toHaveBeenCalledTimes(3);
   });
+
+  it.each([
+    [false, "Nombre interpretado", "Estado"],
+    [true, "Nombre procesado por IA", "Estado de IA"],
+  ] as const)(
+    "shows each row's product by its name, linking to its page; a model configured: %s",
+    async (modelConfigured, name, status) => {
+      vi.stubGlobal("fetch", vi.fn());
+      const row: ListedRowResult = {
+        row: 1,
+        batch: 1,
+        line: 2,
+        item: "AVO48",
+        quickbooksId: "AVO48",
+        name: "Hass Avocado",
+        nameEs: "Aguacate Hass",
+        category: "fruits",
+        packValue: 48,
+        packUnit: "ct",
+        unit: null,
+        priceCents: 5400,
+        sku: null,
+        quantity: null,
+        productId: "00000000-0000-4000-8000-000000000001",
+        action: "created",
+        namedBy: modelConfigured ? "model" : "engine",
+        aiStatus: "success",
+        dbProductStatus: "success",
+        dbPriceStatus: "success",
+        finalStatus: "success",
+        messages: [],
+        message: "",
+        product: { slug: "hass-avocado", name: "Hass Avocado", nameEs: "Aguacate Hass", archived: false },
+      };
+      const results = { rows: [row], total: 1, page: 1, pageCount: 1, statusCounts: { success: 1 } };
+      await render("es", [{ run: view("finished"), failedBatches: [], results, filter: null, modelConfigured }]);
+      const headers = [...container.querySelectorAll("thead th")].map((th) => th.textContent);
+      expect(headers).toContain(name);
+      expect(headers).toContain(status);
+      if (!modelConfigured) expect(text()).not.toMatch(/\b(AI|IA)\b/);
+      // The run's page is an address of its own: the product opens in its place, in the table and on a card.
+      const links = [...container.querySelectorAll('[data-testid="results"] a[href="/products/hass-avocado"]')];
+      expect(links.map((a) => [a.textContent, a.getAttribute("target")])).toEqual([
+        ["Aguacate Hass", null],
+        ["Aguacate Hass", null],
+      ]);
+      expect(text()).not.toContain("00000000-0000-4000-8000-000000000001");
+    },
+  );
 
   it("keeps asking after a missed look, and speaks Spanish", async () => {
     const fetch = vi
