@@ -281,6 +281,9 @@ describe("the import screen by drag and drop, in Spanish, on a phone, in the dar
     await s.goto("/import-quickbooks");
     const select = s.page.getByRole("combobox", { name: "Price list" });
     await select.focus();
+    // The list's own "New price list" comes first, then the file.
+    await s.page.keyboard.press("Tab");
+    expect(await s.page.evaluate(() => document.activeElement?.textContent)).toBe("New price list");
     await s.page.keyboard.press("Tab");
     const focused = await s.page.evaluate(() => {
       const el = document.activeElement as HTMLInputElement;

@@ -29,7 +29,7 @@ afterEach(() => {
  * The dialog on a stub of the import's route: its action answers as the price lists' "create"
  * does, and its loader lists the lists, the new one among them once created.
  */
-async function render(lang: Lang, onCreated: (slug: string) => void) {
+async function render(lang: Lang, onCreated: (slug: string) => void, onOuterSubmit = vi.fn()) {
   const lists = [{ slug: "wholesale", name: "Wholesale" }];
   const posted: Array<Record<string, FormDataEntryValue>> = [];
   const action = async ({ request }: { request: Request }): Promise<ListActionResult> => {
@@ -50,7 +50,10 @@ async function render(lang: Lang, onCreated: (slug: string) => void) {
             <li key={l.slug}>{l.name}</li>
           ))}
         </ul>
-        <NewListDialog lists={data.lists} onCreated={onCreated} />
+        {/* As on the import screen: beside the list choice, inside the import's own form. */}
+        <form onSubmit={onOuterSubmit}>
+          <NewListDialog lists={data.lists} onCreated={onCreated} />
+        </form>
       </>
     );
   }
@@ -114,7 +117,8 @@ describe("NewListDialog", () => {
     "shows the field's error in the dialog, then creates the list and hands it on, in %s",
     async (lang, open, create, required) => {
       const onCreated = vi.fn();
-      const posted = await render(lang, onCreated);
+      const onOuterSubmit = vi.fn();
+      const posted = await render(lang, onCreated, onOuterSubmit);
       expect(dialog()).toBeNull();
       await click(button(open));
       expect(dialog()!.textContent).toContain(open);
@@ -132,6 +136,8 @@ describe("NewListDialog", () => {
       await submit(create);
       expect(posted[1]).toMatchObject({ intent: "create", name: "Hotels", source: "" });
       expect(onCreated).toHaveBeenCalledExactlyOnceWith("hotels");
+      // The import's form (which would read the file again) never hears the dialog's submits.
+      expect(onOuterSubmit).not.toHaveBeenCalled();
       expect(dialog()).toBeNull();
       // The page's lists were loaded again before the new one was handed on.
       expect(container.querySelector('[data-testid="lists"]')!.textContent).toContain("Hotels");

@@ -82,7 +82,9 @@ function NewListForm({
       title={t("manage.createHeading")}
       description={ti("screen.newList.description")}
     >
-      <div className="space-y-4">
+      {/* The dialog sits inside the import's form in React's tree (its portal moves only the DOM):
+          its submit stops here, or it would reach that form and read the file again. */}
+      <div className="space-y-4" onSubmit={(event) => event.stopPropagation()}>
         {result && !result.ok ? (
           <FormAlert>
             <p className="font-medium">{t(result.message)}</p>
