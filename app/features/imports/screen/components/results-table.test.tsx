@@ -147,6 +147,18 @@ describe("ResultsTable", () => {
     if (!model) expect(container.textContent).not.toMatch(/\b(AI|IA)\b/);
   });
 
+  it("lets a QuickBooks Desktop item's path wrap after each colon, in the table and on its card", async () => {
+    const rows = [result({ row: 1, item: "FRUTAS:AGUACATE:AVO 48" })];
+    await render("en", <ResultsTable rows={rows} heading="Results" downloadName="x" modelConfigured={false} />);
+    for (const shown of [
+      container.querySelector("tbody tr")!.children[1],
+      container.querySelector("li p span + span")!,
+    ]) {
+      expect(shown.textContent).toBe("FRUTAS:AGUACATE:AVO 48");
+      expect(shown.querySelectorAll("wbr")).toHaveLength(2);
+    }
+  });
+
   it("escapes markup and keeps formulas as text", async () => {
     await render(
       "en",

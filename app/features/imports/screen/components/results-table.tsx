@@ -224,9 +224,11 @@ export function ResultRowsTable({
                 <TableCell numeric className={cell}>
                   {r.row}
                 </TableCell>
-                <TableCell className={cn(cell, "break-words")}>{r.item}</TableCell>
+                <TableCell className={cn(cell, "break-words")}>
+                  <ItemName item={r.item} />
+                </TableCell>
                 <TableCell className={cell}>{r.name ?? "—"}</TableCell>
-                <TableCell className={cn(cell, "min-w-32")}>{product(r)}</TableCell>
+                <TableCell className={cell}>{product(r)}</TableCell>
                 <TableCell className={cell}>{t(AI_STATUS_KEYS[r.aiStatus])}</TableCell>
                 <TableCell className={cell}>{t(DB_STATUS_KEYS[r.dbProductStatus])}</TableCell>
                 <TableCell className={cell}>{t(DB_STATUS_KEYS[r.dbPriceStatus])}</TableCell>
@@ -252,7 +254,8 @@ function ResultCard({ row, nameLabel, product }: { row: ShownRowResult; nameLabe
   const message = rowMessagesText(row, text, lang);
   const facts: Array<[string, ReactNode]> = [
     [nameLabel, row.name ?? "—"],
-    [t("results.columns.product"), product],
+    // A card has room to leave out what a table's column must show as "—".
+    ...(row.product ? [[t("results.columns.product"), product] as [string, ReactNode]] : []),
     [
       t("screen.preview.pack"),
       row.packValue !== null && row.packUnit
@@ -273,7 +276,9 @@ function ResultCard({ row, nameLabel, product }: { row: ShownRowResult; nameLabe
           <span className="block text-xs text-slate-600 dark:text-slate-400">
             {t("results.columns.row")} {formatNumber(row.row, lang)}
           </span>
-          <span className="font-medium">{row.item}</span>
+          <span className="font-medium">
+            <ItemName item={row.item} />
+          </span>
         </p>
         <StatusBadge status={row.finalStatus} />
       </div>
@@ -288,6 +293,24 @@ function ResultCard({ row, nameLabel, product }: { row: ShownRowResult; nameLabe
       {message ? <p className="text-slate-700 dark:text-slate-300">{message}</p> : null}
     </li>
   );
+}
+
+/**
+ * A QuickBooks item as the file names it. Desktop's names are paths ("FRUTAS:AGUACATE:AVO 48"):
+ * they may wrap after each colon, so the column narrows and a phone does not cut a word in two.
+ */
+function ItemName({ item }: { item: string }) {
+  const parts = item.split(":");
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 ? (
+        <>
+          :<wbr />
+        </>
+      ) : null}
+    </Fragment>
+  ));
 }
 
 /**
