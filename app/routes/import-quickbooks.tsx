@@ -1,9 +1,12 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { getUser, requirePermission } from "~/auth/guards.server";
+import { getRequestInfo, getUser, requirePermission } from "~/auth/guards.server";
+import { can } from "~/auth/permissions";
 import { ImportScreen } from "~/features/imports/screen/components/import-screen";
 import { findExistingProducts, findNameCandidates } from "~/features/imports/run/existing.server";
+import { modelConfigured } from "~/features/imports/run/model.server";
 import { planRequestSchema, type ImportActionResult } from "~/features/imports/screen/schema";
 import { findPastRuns } from "~/features/imports/screen/api.server";
+import { answerListAction } from "~/features/price-lists/actions.server";
 import { findPriceListBySlug, listPriceLists } from "~/features/price-lists/lists.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/import-quickbooks";
@@ -14,7 +17,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requirePermission(request, context, "import:run");
+  const user = requirePermission(request, context, "import:run");
   const search = new URL(request.url).searchParams;
   const wanted = search.get("list");
   const runsPage = Math.max(1, Math.min(100_000, Math.floor(Number(search.get("runs")) || 1)));
@@ -24,6 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lists: lists.map((l) => ({ slug: l.slug, name: l.name, itemCount: l.itemCount })),
     selected: lists.some((l) => l.slug === wanted) ? wanted : null,
     pastRuns,
+    canCreateList: can(user, "prices:manage"),
+    modelConfigured: modelConfigured(),
   };
 }
 
@@ -34,7 +39,8 @@ function answer(result: ImportActionResult, status = 200) {
 /**
  * The screen's requests, sent as JSON by its fetcher. "plan": the products an import of these
  * QuickBooks IDs and SKUs would match, and (asked once) those it may match by name, with their
- * prices in the list, for the dry run. Reads only.
+ * prices in the list, for the dry run. Reads only. A form posting "create" is the "New price list"
+ * dialog: the price lists' own creation.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const isJson = (request.headers.get("content-type") ?? "").startsWith("application/json");
@@ -42,6 +48,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   // anything else posted without a session goes to /login like every private route.
   if (isJson && !getUser(context)) return answer({ ok: false, error: "screen.errors.notAuthenticated" }, 401);
   requirePermission(request, context, "import:run");
+  if (!isJson) {
+    const form = await request.formData().catch(() => null);
+    if (form?.get("intent") === "create") {
+      const actor = requirePermission(request, context, "prices:manage");
+      const input = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
+      const { status, result } = await answerListAction("create", actor, input, getRequestInfo(context).requestId);
+      return data(result, { status });
+    }
+  }
   const body: unknown = isJson ? await request.json().catch(() => null) : null;
   const parsed = planRequestSchema.safeParse(body);
   if (!parsed.success) {
@@ -66,5 +81,13 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate, json }: 
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <ImportScreen lists={loaderData.lists} selected={loaderData.selected} pastRuns={loaderData.pastRuns} />;
+  return (
+    <ImportScreen
+      lists={loaderData.lists}
+      selected={loaderData.selected}
+      pastRuns={loaderData.pastRuns}
+      canCreateList={loaderData.canCreateList}
+      modelConfigured={loaderData.modelConfigured}
+    />
+  );
 }

@@ -11,9 +11,13 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "../../app/config.server";
+import type { SessionUser } from "../../app/context";
 import { db } from "../../app/db/client.server";
 import { product } from "../../app/db/schema";
+import { exportImportRowsCsv } from "../../app/features/imports/run/export.server";
 import { importQuickBooksFile } from "../../app/features/imports/run/import-file.server";
+import { loader as runPageLoader } from "../../app/routes/import-quickbooks-run";
+import { callRoute, getRequest, routeContext } from "../support/route-context";
 import { freshImportData } from "../support/import-data";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";
@@ -83,7 +87,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-let seller: { id: string };
+let seller: SessionUser;
 let listSlug: string;
 beforeAll(async () => {
   seller = await makeUser("seller");
@@ -129,6 +133,21 @@ describe(`naming with a model (${test.kind})`, () => {
     expect(summary).toMatchObject({ created: 48, errors: 0, outcome: "success" });
     const [stored] = await db().select().from(product).where(eq(product.quickbooksId, "AVO48"));
     expect(stored.nameEn).toBe("Model AGUACATE");
+  });
+
+  it("lets the run's page and its CSV speak of AI, as a model is configured", async () => {
+    mode = "names";
+    const { summary } = await run();
+    const runId = summary.runId!;
+    const page = await callRoute<{ modelConfigured: boolean }>(
+      runPageLoader,
+      getRequest(`/import-quickbooks/runs/${runId}`),
+      routeContext({ user: seller }),
+      { runId },
+    );
+    expect(page.data?.modelConfigured).toBe(true);
+    const { csv } = await exportImportRowsCsv(runId, { lang: "es" });
+    expect(csv.split("\r\n")[0]).toContain(",Acción,Estado de IA,");
   });
 
   it("a model that does not answer in time: the built-in engine names everything, and the import goes on", async () => {

@@ -3,8 +3,10 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/context";
 import { db } from "../../app/db/client.server";
-import { priceList, priceListItem, product } from "../../app/db/schema";
+import { activity, priceList, priceListItem, product } from "../../app/db/schema";
 import { indexExisting, planImport, understandFile, type ExistingProduct } from "../../app/features/imports/engine";
+import { findPriceListBySlug, listPriceLists } from "../../app/features/price-lists/lists.server";
+import type { ListActionResult } from "../../app/features/price-lists/schema";
 import {
   PLAN_KEYS_PER_REQUEST,
   planRequestChunks,
@@ -121,7 +123,9 @@ describe(`the import screen's "plan" intent (${test.kind})`, () => {
       inList: true,
       archived: false,
       name: "My avocados",
-      nameEs: expect.any(String),
+      // What the screen links the row to the product by.
+      nameEs: "Mis aguacates",
+      slug: "avo48",
       category: null,
       packValue: null,
       packUnit: null,
@@ -294,6 +298,69 @@ describe(`bad input (${test.kind})`, () => {
     const form = await postForm(action, "/import-quickbooks", { intent: "plan", list: "wholesale" }, { user: seller });
     expect(form.status).toBe(400);
     expect(form.data).toEqual({ ok: false, error: "screen.errors.badRequest" });
+  });
+});
+
+describe(`the screen's "New price list" (${test.kind})`, () => {
+  const create = (fields: Record<string, string>, user: SessionUser = seller) =>
+    postForm<ListActionResult>(action, "/import-quickbooks", { intent: "create", ...fields }, { user });
+
+  it("creates a copy of a list with its adjustment, as the price lists screen does, with its activity entry", async () => {
+    const result = await create({
+      name: "Import hotels",
+      source: "wholesale",
+      adjustmentType: "percentage",
+      adjustmentValue: "10",
+    });
+    expect(result.status).toBe(200);
+    expect(result.data).toMatchObject({ ok: true, message: "messages.added", slug: "import-hotels" });
+    const created = await findPriceListBySlug("import-hotels");
+    expect(created).toMatchObject({ parentName: "Wholesale", adjustmentType: "percentage", adjustmentValue: 1000 });
+    const prices = await db()
+      .select({ cents: priceListItem.priceCents })
+      .from(priceListItem)
+      .where(sql`${priceListItem.priceListId} = ${created!.id}`)
+      .orderBy(priceListItem.priceCents);
+    expect(prices.map((p) => p.cents)).toEqual([4400, 5940]);
+    const entries = await db()
+      .select({ action: activity.action, actorId: activity.actorId })
+      .from(activity)
+      .where(sql`${activity.entityType} = 'price_list' and ${activity.entityId} = ${created!.id}`);
+    expect(entries).toEqual([{ action: "created", actorId: seller.id }]);
+  });
+
+  it("creates an empty list for an admin", async () => {
+    const result = await create({ name: "Import empty" }, admin);
+    expect(result.data).toMatchObject({ ok: true, slug: "import-empty" });
+    expect(await findPriceListBySlug("import-empty")).toMatchObject({ itemCount: 0, parentName: null });
+  });
+
+  it.each([
+    [{ name: "" }, "name", "errors.nameRequired"],
+    [
+      { name: "Bad", source: "wholesale", adjustmentType: "fixed", adjustmentValue: "abc" },
+      "adjustmentValue",
+      "errors.adjustmentInvalid",
+    ],
+  ])("refuses %j with the field's message and creates nothing", async (fields, field, message) => {
+    const before = (await listPriceLists()).length;
+    const result = await create(fields);
+    expect(result.status).toBe(400);
+    expect(result.data).toMatchObject({ ok: false, message: "messages.createFailed", errors: { [field]: message } });
+    expect(await listPriceLists()).toHaveLength(before);
+  });
+
+  it("refuses a customer with 403 and creates nothing", async () => {
+    const before = (await listPriceLists()).length;
+    const result = await create({ name: "Customer list" }, customer);
+    expect(result.status).toBe(403);
+    expect(await listPriceLists()).toHaveLength(before);
+  });
+
+  it("does nothing but create: another list intent posted here is refused", async () => {
+    const result = await postForm(action, "/import-quickbooks", { intent: "delete", slug: "hotels" }, { user: admin });
+    expect(result.status).toBe(400);
+    expect(await findPriceListBySlug("hotels")).not.toBeNull();
   });
 });
 

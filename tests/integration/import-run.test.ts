@@ -613,6 +613,8 @@ describe(`bad files (${test.kind}): a clear rejection that writes nothing, or a 
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const cells = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
     expect(cells[0].slice(0, 4)).toEqual(["Fila", "Línea", "Artículo de QuickBooks", "Nombre (inglés)"]);
+    // Without a model the engine read every row, and the column does not say AI.
+    expect(cells[0][13]).toBe("Estado");
     const items = cells.slice(1).map((row) => row[2]);
     expect(items.length).toBe(result.summary.totalRows);
     for (const cell of cells.slice(1).flat()) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);

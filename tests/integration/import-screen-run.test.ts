@@ -211,6 +211,7 @@ describe(`the run API: an interactive run as the screen drives it (${test.kind})
       errorCount: 0,
     });
     expect(data.failedBatches).toEqual([]);
+    expect(data.modelConfigured).toBe(false);
     expect(data.results).toMatchObject({ total: 69, page: 1, pageCount: 2 });
     expect(data.results?.statusCounts).toEqual({
       success: 47,
@@ -229,6 +230,15 @@ describe(`the run API: an interactive run as the screen drives it (${test.kind})
       finalStatus: "success",
     });
     expect(data.results?.rows[0].messages.map((m) => m.code)).toEqual(["product_created", "price_set"]);
+    // The product it created, by its names and address, for the page's link.
+    expect(data.results?.rows[0].product).toEqual({
+      slug: "hass-avocado",
+      name: "Hass Avocado",
+      nameEs: "Aguacate Hass",
+      archived: false,
+    });
+    const skipped = data.results?.rows.find((r) => r.finalStatus === "skipped_service_item");
+    expect(skipped?.product).toBeNull();
   });
 
   it("filters the run page's rows by final status and pages them", async () => {
@@ -706,6 +716,8 @@ describe(`past runs on the import screen (${test.kind})`, () => {
     type ScreenData = Awaited<ReturnType<typeof screenLoader>>;
     const first = (await call(screenLoader, new Request(url("/import-quickbooks")), seller)).body as ScreenData;
     expect(first.pastRuns).toMatchObject({ total: 2, page: 1, pageCount: 1 });
+    // No model is configured: the screen does not speak of AI. A seller may create a list from it.
+    expect(first).toMatchObject({ modelConfigured: false, canCreateList: true });
     expect(first.pastRuns.runs.map((r) => r.id)).toEqual([backgroundId, run.runId]);
     expect(first.pastRuns.runs[0]).toMatchObject({
       fileName: "qbd_small.csv",

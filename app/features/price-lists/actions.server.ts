@@ -63,12 +63,24 @@ async function run(actor: SessionUser, action: ListAction): Promise<{ slug?: str
  * One answer per form post of the price lists screen: validated with the shared schema, refused
  * with the specification's texts, and never a stack trace or SQL error (those go to the log).
  */
-export async function runListAction(
+export function runListAction(
   actor: SessionUser,
   input: Record<string, unknown>,
   requestId: string,
 ): Promise<Answer<ListActionResult>> {
-  const intent = isIntent(input.intent) ? input.intent : "update";
+  return answerListAction(isIntent(input.intent) ? input.intent : "update", actor, input, requestId);
+}
+
+/**
+ * The answer of one intent, whatever the form says: the import screen creates a list through
+ * "create" alone, so a post of another intent to it fails the create schema and changes nothing.
+ */
+export async function answerListAction(
+  intent: Intent,
+  actor: SessionUser,
+  input: Record<string, unknown>,
+  requestId: string,
+): Promise<Answer<ListActionResult>> {
   const parsed = parseForm(listActionSchemas[intent], input, listMessage);
   if (!parsed.ok) {
     return {

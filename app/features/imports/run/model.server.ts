@@ -41,6 +41,11 @@ export function modelSettings(): ModelSettings | null {
   };
 }
 
+/** Whether a model names the items: the screens say "AI" only then. */
+export function modelConfigured() {
+  return modelSettings() !== null;
+}
+
 /** The longest name kept (the product form's limit). */
 const NAME_MAX = 120;
 

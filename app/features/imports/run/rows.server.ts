@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { unnestRows } from "~/db/bulk.server";
 import { db, type Tx } from "~/db/client.server";
-import { importRow } from "~/db/schema";
+import { importRow, product } from "~/db/schema";
 import type { ImportRowResult } from "../engine/results";
 import type { FinalStatus } from "../engine/statuses";
 import { loadRun } from "./run.server";
@@ -16,6 +16,15 @@ export const withText = (result: ImportRowResult): StoredRowResult => ({
   ...result,
   message: rowMessageText(result.messages),
 });
+
+/**
+ * The product a row created or matched, as the screens show it: its names and where its page is
+ * (archived products have none on the site).
+ */
+export type RowProduct = { slug: string; name: string; nameEs: string; archived: boolean };
+
+/** A stored row as a run's page lists it, with its product when the row has one. */
+export type ListedRowResult = StoredRowResult & { product: RowProduct | null };
 
 /** What import_row.raw holds besides its columns: enough to show and export the row again. */
 type StoredRaw = Pick<
@@ -128,7 +137,7 @@ export async function storedRows(runId: string, batchNumber: number) {
 }
 
 export type ImportRowsPage = {
-  rows: StoredRowResult[];
+  rows: ListedRowResult[];
   total: number;
   page: number;
   pageCount: number;
@@ -162,11 +171,29 @@ export async function findImportRows(
   const pageCount = Math.max(1, Math.ceil(total / size));
   const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
   const rows = await db()
-    .select()
+    .select({
+      row: importRow,
+      product: { slug: product.slug, name: product.nameEn, nameEs: product.nameEs, archivedAt: product.archivedAt },
+    })
     .from(importRow)
+    .leftJoin(product, eq(product.id, importRow.productId))
     .where(where)
     .orderBy(asc(importRow.rowNumber))
     .limit(size)
     .offset((current - 1) * size);
-  return { rows: rows.map(resultFromStored), total, page: current, pageCount, statusCounts };
+  return {
+    rows: rows.map(({ row, product: found }) => ({
+      ...resultFromStored(row),
+      product: found && {
+        slug: found.slug,
+        name: found.name,
+        nameEs: found.nameEs,
+        archived: found.archivedAt !== null,
+      },
+    })),
+    total,
+    page: current,
+    pageCount,
+    statusCounts,
+  };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_BATCH_SIZE, MAX_ITEM_NAME_LENGTH, MAX_SKU_LENGTH } from "../engine/limits";
 import type { Described } from "../engine/messages";
-import type { ExistingProduct } from "../engine/plan/decide";
+import type { MatchedProduct } from "../run/existing.server";
 import type { ImportRunView } from "../run/run.server";
 import { choicesSchema } from "../run/choices";
 import { MAX_BATCH_ATTEMPTS, type ImportOutcome, type ImportRunStatus } from "../run/run-messages";
@@ -36,7 +36,7 @@ export type ScreenErrorKey =
   | "screen.errors.badRequest";
 
 export type ImportActionResult =
-  { ok: true; intent: "plan"; products: ExistingProduct[] } | { ok: false; error: ScreenErrorKey };
+  { ok: true; intent: "plan"; products: MatchedProduct[] } | { ok: false; error: ScreenErrorKey };
 
 /** Splits the keys into requests of at most PLAN_KEYS_PER_REQUEST keys, QuickBooks IDs first. */
 export function planRequestChunks(list: string, keys: { quickbooksIds: string[]; skus: string[] }): PlanRequest[] {

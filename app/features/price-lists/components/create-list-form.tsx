@@ -1,28 +1,67 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ComponentType, type ReactNode, type RefAttributes } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, useFetcher, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigation, type FetcherFormProps } from "react-router";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { applyAdjustment, type AdjustmentType } from "~/lib/money";
-import type { PriceListSummary } from "../lists.server";
 import { PriceChangeTable } from "./price-change-table";
 import { DESCRIPTION_MAX, NAME_MAX, parseAdjustment, type ListActionResult } from "../schema";
 
 type Preview = { kind: "preview"; preview: { name: string; priceCents: number }[] };
 
-/**
- * A new list, empty or copied from another with an optional fixed or percentage adjustment;
- * the first prices of the source are shown as they will be, rounded half-up to the cent.
- */
-export function CreateListForm({ lists, result }: { lists: PriceListSummary[]; result?: ListActionResult }) {
+/** A list the new one may copy. */
+export type SourceList = { slug: string; name: string };
+
+/** The form element the fields are posted with: the page's `Form`, or a fetcher's in a dialog. */
+type FormElement = ComponentType<FetcherFormProps & RefAttributes<HTMLFormElement>>;
+
+/** The price lists screen's section: its heading above the fields, posted as a navigation. */
+export function CreateListForm({ lists, result }: { lists: SourceList[]; result?: ListActionResult }) {
   const { t } = useTranslation("prices");
   const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  return (
+    <section
+      aria-labelledby="create-list"
+      className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-800"
+    >
+      <h2 id="create-list" className="text-xl font-semibold">
+        {t("manage.createHeading")}
+      </h2>
+      <CreateListFields key={result?.ok ? result.slug : "form"} form={Form} lists={lists} result={result} busy={busy} />
+    </section>
+  );
+}
+
+/**
+ * A new list, empty or copied from another with an optional fixed or percentage adjustment;
+ * the first prices of the source are shown as they will be, rounded half-up to the cent. Posted as
+ * the "create" intent of the list actions (actions.server.ts) by the price lists screen and by the
+ * import screen's dialog, so both create lists one way.
+ */
+export function CreateListFields({
+  form: FormElement,
+  action,
+  lists,
+  result,
+  busy,
+  actions,
+}: {
+  form: FormElement;
+  /** Where the form posts; its own route when not given. */
+  action?: string;
+  lists: SourceList[];
+  result?: ListActionResult;
+  busy: boolean;
+  /** Shown beside the submit button (a dialog's Cancel). */
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation("prices");
   const preview = useFetcher<Preview>();
   const [source, setSource] = useState("");
   const [type, setType] = useState<"none" | AdjustmentType>("none");
   const [value, setValue] = useState("");
   const errors = result && !result.ok ? result.errors : {};
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
 
   const { load } = preview;
   useEffect(() => {
@@ -34,99 +73,88 @@ export function CreateListForm({ lists, result }: { lists: PriceListSummary[]; r
   const rows = source && preview.data?.kind === "preview" ? preview.data.preview : [];
 
   return (
-    <section
-      aria-labelledby="create-list"
-      className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-800"
-    >
-      <h2 id="create-list" className="text-xl font-semibold">
-        {t("manage.createHeading")}
-      </h2>
-      <Form method="post" className="grid gap-4 md:grid-cols-2" key={result?.ok ? result.slug : "form"}>
-        <input type="hidden" name="intent" value="create" />
-        <TextField
-          label={t("manage.name")}
-          name="name"
-          required
-          maxLength={NAME_MAX}
-          error={errors.name ? t(errors.name) : undefined}
-        />
-        <TextField
-          label={t("manage.description")}
-          name="description"
-          maxLength={DESCRIPTION_MAX}
-          error={errors.description ? t(errors.description) : undefined}
-        />
-        <SelectField
-          label={t("manage.source")}
-          name="source"
-          value={source}
-          onChange={(e) => setSource(e.currentTarget.value)}
-        >
-          <option value="">{t("manage.startEmpty")}</option>
-          {lists.map((l) => (
-            <option key={l.slug} value={l.slug}>
-              {t("manage.copyOf", { name: l.name })}
-            </option>
-          ))}
-        </SelectField>
-        {source ? (
-          <div className="grid grid-cols-2 gap-3">
-            <SelectField
-              label={t("manage.adjustmentType")}
-              name="adjustmentType"
-              value={type}
-              onChange={(e) => setType(e.currentTarget.value as typeof type)}
-            >
-              <option value="none">{t("manage.noAdjustment")}</option>
-              <option value="percentage">{t("manage.percentage")}</option>
-              <option value="fixed">{t("manage.fixed")}</option>
-            </SelectField>
-            {type !== "none" ? (
-              <TextField
-                label={type === "percentage" ? t("manage.percentValue") : t("manage.fixedValue")}
-                name="adjustmentValue"
-                inputMode="decimal"
-                value={value}
-                onChange={(e) => setValue(e.currentTarget.value)}
-                hint={t("manage.adjustmentHint")}
-                error={invalid || errors.adjustmentValue ? t("errors.adjustmentInvalid") : undefined}
-              />
-            ) : null}
-          </div>
-        ) : null}
-        <fieldset className="flex flex-wrap gap-4 md:col-span-2">
-          <legend className="mb-1 text-sm font-medium">{t("manage.flags")}</legend>
-          {(["isPublic", "isDefaultForCustomers", "isTemplate"] as const).map((flag) => (
-            <label key={flag} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name={flag} className="size-4" />
-              {t(`manage.flag.${flag}`)}
-            </label>
-          ))}
-        </fieldset>
-        {rows.length > 0 ? (
-          <div className="md:col-span-2">
-            <h3 className="mb-2 text-sm font-semibold">{t("manage.previewHeading")}</h3>
-            <PriceChangeTable
-              testId="create-preview"
-              rows={rows.map((row) => ({
-                key: row.name,
-                name: row.name,
-                now: row.priceCents,
-                next: applyAdjustment(
-                  row.priceCents,
-                  adjustment === null ? null : (type as AdjustmentType),
-                  adjustment,
-                ),
-              }))}
+    <FormElement method="post" action={action} className="grid gap-4 md:grid-cols-2">
+      <input type="hidden" name="intent" value="create" />
+      <TextField
+        label={t("manage.name")}
+        name="name"
+        required
+        maxLength={NAME_MAX}
+        error={errors.name ? t(errors.name) : undefined}
+      />
+      <TextField
+        label={t("manage.description")}
+        name="description"
+        maxLength={DESCRIPTION_MAX}
+        error={errors.description ? t(errors.description) : undefined}
+      />
+      <SelectField
+        label={t("manage.source")}
+        name="source"
+        value={source}
+        onChange={(e) => setSource(e.currentTarget.value)}
+      >
+        <option value="">{t("manage.startEmpty")}</option>
+        {lists.map((l) => (
+          <option key={l.slug} value={l.slug}>
+            {t("manage.copyOf", { name: l.name })}
+          </option>
+        ))}
+      </SelectField>
+      {source ? (
+        <div className="grid grid-cols-2 gap-3">
+          <SelectField
+            label={t("manage.adjustmentType")}
+            name="adjustmentType"
+            value={type}
+            onChange={(e) => setType(e.currentTarget.value as typeof type)}
+          >
+            <option value="none">{t("manage.noAdjustment")}</option>
+            <option value="percentage">{t("manage.percentage")}</option>
+            <option value="fixed">{t("manage.fixed")}</option>
+          </SelectField>
+          {type !== "none" ? (
+            <TextField
+              label={type === "percentage" ? t("manage.percentValue") : t("manage.fixedValue")}
+              name="adjustmentValue"
+              inputMode="decimal"
+              value={value}
+              onChange={(e) => setValue(e.currentTarget.value)}
+              hint={t("manage.adjustmentHint")}
+              error={invalid || errors.adjustmentValue ? t("errors.adjustmentInvalid") : undefined}
             />
-          </div>
-        ) : null}
-        <div className="md:col-span-2">
-          <Button type="submit" disabled={busy || invalid}>
-            {t("manage.create")}
-          </Button>
+          ) : null}
         </div>
-      </Form>
-    </section>
+      ) : null}
+      <fieldset className="flex flex-wrap gap-4 md:col-span-2">
+        <legend className="mb-1 text-sm font-medium">{t("manage.flags")}</legend>
+        {(["isPublic", "isDefaultForCustomers", "isTemplate"] as const).map((flag) => (
+          <label key={flag} className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name={flag} className="size-4" />
+            {t(`manage.flag.${flag}`)}
+          </label>
+        ))}
+      </fieldset>
+      {rows.length > 0 ? (
+        <div className="md:col-span-2">
+          <h3 className="mb-2 text-sm font-semibold">{t("manage.previewHeading")}</h3>
+          <PriceChangeTable
+            testId="create-preview"
+            rows={rows.map((row) => ({
+              key: row.name,
+              name: row.name,
+              now: row.priceCents,
+              next: applyAdjustment(row.priceCents, adjustment === null ? null : (type as AdjustmentType), adjustment),
+            }))}
+          />
+        </div>
+      ) : null}
+      <div className="flex flex-wrap gap-2 md:col-span-2">
+        <Button type="submit" disabled={busy || invalid}>
+          {t("manage.create")}
+        </Button>
+        {actions}
+      </div>
+    </FormElement>
   );
 }

@@ -6,8 +6,10 @@ import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes-guard";
 import { checkFileSize } from "../../engine/read/decode";
 import { describeRejection, type Described } from "../../engine/messages";
 import type { ExistingProduct, MatchCandidate, RowChoice } from "../../engine/plan/decide";
-import type { MatchKeys, PlanCounts } from "../../engine/plan/plan";
 import type { ImportRowResult } from "../../engine/results";
+import type { MatchKeys, PlanCounts } from "../../engine/plan/plan";
+import type { MatchedProduct } from "../../run/existing.server";
+import type { RowProduct } from "../../run/rows.server";
 import { driveImportRun, fetchTransport, SERVER_ERROR, type BatchFailure, type RunProgress } from "../run-client";
 import type { ChoiceInput } from "../../run/choices";
 import { planRequestChunks, type BatchRow, type ImportActionResult, type PlanRequest, type RunAnswer } from "../schema";
@@ -15,8 +17,9 @@ import type { PreviewRow, ReadSummary, WorkerRequest, WorkerResponse } from "../
 import { FileDropZone } from "./file-drop-zone";
 import { FilePreview, PlanCountsView } from "./import-preview";
 import { choiceConflict, MatchReview } from "./match-review";
+import { NewListDialog } from "./new-list-dialog";
 import { PastRuns, type PastRunsPage } from "./past-runs";
-import { ResultsTable } from "./results-table";
+import { ResultsTable, type ShownRowResult } from "./results-table";
 import { BatchFailures, runPath } from "./run-report";
 import { BatchProgress, ProgressBar } from "./run-progress";
 import { useImportText } from "./use-import-text";
@@ -57,8 +60,15 @@ export type RunMode = "interactive" | "background";
 type Plan =
   | { state: "idle" }
   | { state: "fetching"; list: string; done: number; total: number }
-  | { state: "planning"; list: string; id: number }
-  | { state: "done"; list: string; counts: PlanCounts; results: ImportRowResult[] };
+  /** `products`: the ones the rows may match, so each row can show and link its product. */
+  | { state: "planning"; list: string; id: number; products: ReadonlyMap<string, RowProduct> }
+  | {
+      state: "done";
+      list: string;
+      products: ReadonlyMap<string, RowProduct>;
+      counts: PlanCounts;
+      results: ShownRowResult[];
+    };
 
 /** What the import proposes for each row before staff's choices, and the products a row may be linked to. */
 type Review = { proposals: ImportRowResult[]; products: MatchCandidate[] };
@@ -157,10 +167,16 @@ export function ImportScreen({
   lists,
   selected,
   pastRuns,
+  canCreateList,
+  modelConfigured,
 }: {
   lists: ListOption[];
   selected: string | null;
   pastRuns: PastRunsPage;
+  /** Whether the person may create price lists (the "New price list" dialog). */
+  canCreateList: boolean;
+  /** Whether a model names the items: only then do the results speak of AI. */
+  modelConfigured: boolean;
 }) {
   const { t, text } = useImportText();
   const formId = useId();
@@ -180,7 +196,7 @@ export function ImportScreen({
   const navigate = useNavigate();
 
   const fetcher = useFetcher<ImportActionResult>();
-  const lookup = useRef<{ list: string; requests: PlanRequest[]; next: number; found: ExistingProduct[] } | null>(null);
+  const lookup = useRef<{ list: string; requests: PlanRequest[]; next: number; found: MatchedProduct[] } | null>(null);
   const seen = useRef<unknown>(null);
   const planId = useRef(0);
   /** The plan without staff's choices: its rows are the review's proposals. */
@@ -229,7 +245,16 @@ export function ImportScreen({
         }
         setPlan((current) =>
           current.state === "planning" || current.state === "done"
-            ? { state: "done", list: current.list, counts: message.counts, results: message.results }
+            ? {
+                state: "done",
+                list: current.list,
+                products: current.products,
+                counts: message.counts,
+                results: message.results.map((r) => ({
+                  ...r,
+                  product: r.productId ? (current.products.get(r.productId) ?? null) : null,
+                })),
+              }
             : current,
         );
         return;
@@ -271,7 +296,12 @@ export function ImportScreen({
     lookup.current = null;
     planId.current++;
     proposalPlan.current = planId.current;
-    setPlan({ state: "planning", list: current.list, id: planId.current });
+    setPlan({
+      state: "planning",
+      list: current.list,
+      id: planId.current,
+      products: new Map(current.found.map((p) => [p.id, p])),
+    });
     setReview({ proposals: [], products: linkable(current.found) });
     worker.post({ type: "plan", id: planId.current, existing: current.found, choices: [] });
   }, [fetcher, fetcher.state, fetcher.data, t, worker]);
@@ -456,23 +486,26 @@ export function ImportScreen({
           {t("screen.choose.heading")}
         </h2>
         <form noValidate onSubmit={preview} className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-          <SelectField
-            id={`${formId}-list`}
-            label={t("screen.choose.list")}
-            name="list"
-            value={list}
-            error={errors.list}
-            hint={t("screen.choose.listHint")}
-            disabled={running}
-            onChange={(event) => chooseList(event.currentTarget.value)}
-          >
-            <option value="">{t("screen.choose.listPlaceholder")}</option>
-            {lists.map((l) => (
-              <option key={l.slug} value={l.slug}>
-                {l.name}
-              </option>
-            ))}
-          </SelectField>
+          <div className="space-y-2">
+            <SelectField
+              id={`${formId}-list`}
+              label={t("screen.choose.list")}
+              name="list"
+              value={list}
+              error={errors.list}
+              hint={t("screen.choose.listHint")}
+              disabled={running}
+              onChange={(event) => chooseList(event.currentTarget.value)}
+            >
+              <option value="">{t("screen.choose.listPlaceholder")}</option>
+              {lists.map((l) => (
+                <option key={l.slug} value={l.slug}>
+                  {l.name}
+                </option>
+              ))}
+            </SelectField>
+            {canCreateList ? <NewListDialog lists={lists} disabled={running} onCreated={chooseList} /> : null}
+          </div>
           <div id={`${formId}-zone`}>
             <FileDropZone file={file} error={errors.file} disabled={busy} onChoose={chooseFile} />
           </div>
@@ -551,7 +584,12 @@ export function ImportScreen({
                   onStart={startRun}
                 />
               ) : null}
-              <ResultsTable rows={plan.results} heading={t("screen.preview.allRowsHeading")} downloadName={plan.list} />
+              <ResultsTable
+                rows={plan.results}
+                heading={t("screen.preview.allRowsHeading")}
+                downloadName={plan.list}
+                modelConfigured={modelConfigured}
+              />
             </>
           ) : null}
         </section>

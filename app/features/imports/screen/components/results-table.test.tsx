@@ -2,14 +2,14 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Lang } from "~/i18n/config";
 import { createI18n } from "~/i18n/instance";
 import { en, resources } from "~/i18n/resources";
-import type { ImportRowResult } from "../../engine/results";
 import { FINAL_STATUSES, type FinalStatus } from "../../engine/statuses";
 import { ImportSummary, type ImportSummaryCounts } from "./import-summary";
-import { ResultsTable } from "./results-table";
+import { ResultsTable, type ShownRowResult } from "./results-table";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -30,11 +30,15 @@ afterEach(() => {
 
 async function render(lang: Lang, element: React.ReactNode) {
   await act(async () => {
-    root.render(<I18nextProvider i18n={createI18n(lang)}>{element}</I18nextProvider>);
+    root.render(
+      <I18nextProvider i18n={createI18n(lang)}>
+        <MemoryRouter>{element}</MemoryRouter>
+      </I18nextProvider>,
+    );
   });
 }
 
-function result(over: Partial<ImportRowResult> & { row: number }): ImportRowResult {
+function result(over: Partial<ShownRowResult> & { row: number }): ShownRowResult {
   return {
     batch: 1,
     line: over.row + 1,
@@ -64,13 +68,18 @@ function result(over: Partial<ImportRowResult> & { row: number }): ImportRowResu
 }
 
 /** One row per final status, then many successes: 13 + 100 rows. */
-function sampleRows(): ImportRowResult[] {
-  const rows: ImportRowResult[] = FINAL_STATUSES.map((finalStatus, i) =>
+function sampleRows(): ShownRowResult[] {
+  const rows: ShownRowResult[] = FINAL_STATUSES.map((finalStatus, i) =>
     result({
       row: i + 1,
       item: i === 0 ? '=HYPERLINK("http://x","y")' : `ITEM ${i + 1}`,
       name: i === 0 ? "<img src=x onerror=alert(1)>" : `Name ${i + 1}`,
       productId: i % 2 === 0 ? `00000000-0000-4000-8000-${String(i).padStart(12, "0")}` : null,
+      product:
+        i % 2 === 0 ? { slug: `product-${i}`, name: `Product ${i}`, nameEs: `Producto ${i}`, archived: i === 4 } : null,
+      packValue: i === 0 ? 48 : null,
+      packUnit: i === 0 ? "ct" : null,
+      priceCents: i === 0 ? 5400 : null,
       aiStatus: "success",
       dbProductStatus: finalStatus === "error_db_product" ? "error" : "success",
       dbPriceStatus: finalStatus === "error_db_price" ? "error" : "success",
@@ -110,7 +119,10 @@ async function click(element: Element) {
 
 describe("ResultsTable", () => {
   it.each(["en", "es"] as const)("shows every final status in words, 50 rows a page, in %s", async (lang) => {
-    await render(lang, <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" />);
+    await render(
+      lang,
+      <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" modelConfigured={false} />,
+    );
     const finals = (resources[lang].import as typeof en.import).statuses.final;
     expect(bodyRows()).toHaveLength(50);
     const shown = bodyRows().map((tr) => tr.children[8].textContent);
@@ -124,28 +136,112 @@ describe("ResultsTable", () => {
     expect(pager.textContent).toContain(lang === "en" ? "Page 1 of 3" : "Página 1 de 3");
   });
 
+  it.each([
+    ["en", false, "Name understood", "Status"],
+    ["en", true, "AI-processed name", "AI status"],
+    ["es", false, "Nombre interpretado", "Estado"],
+    ["es", true, "Nombre procesado por IA", "Estado de IA"],
+  ] as const)("in %s with a model configured %s, names the columns %s and %s", async (lang, model, name, status) => {
+    await render(lang, <ResultsTable rows={sampleRows()} heading="Results" downloadName="x" modelConfigured={model} />);
+    const headers = [...container.querySelectorAll("thead th")].map((th) => th.textContent);
+    expect(headers).toContain(name);
+    expect(headers).toContain(status);
+    if (!model) expect(container.textContent).not.toMatch(/\b(AI|IA)\b/);
+  });
+
+  it("lets a QuickBooks Desktop item's path wrap after each colon, in the table and on its card", async () => {
+    const rows = [result({ row: 1, item: "FRUTAS:AGUACATE:AVO 48" })];
+    await render("en", <ResultsTable rows={rows} heading="Results" downloadName="x" modelConfigured={false} />);
+    for (const shown of [
+      container.querySelector("tbody tr")!.children[1],
+      container.querySelector("li p span + span")!,
+    ]) {
+      expect(shown.textContent).toBe("FRUTAS:AGUACATE:AVO 48");
+      expect(shown.querySelectorAll("wbr")).toHaveLength(2);
+    }
+  });
+
   it("escapes markup and keeps formulas as text", async () => {
-    await render("en", <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" />);
+    await render(
+      "en",
+      <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" modelConfigured={false} />,
+    );
     const first = bodyRows()[0];
     expect(first.children[1].textContent).toBe('=HYPERLINK("http://x","y")');
     expect(first.children[2].textContent).toBe("<img src=x onerror=alert(1)>");
     expect(container.querySelector("img")).toBeNull();
   });
 
-  it("shows the row's message, the product ID and the database statuses", async () => {
-    await render("en", <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" />);
+  it("shows the row's message, action and database statuses", async () => {
+    await render(
+      "en",
+      <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" modelConfigured={false} />,
+    );
     const service = container.querySelector('tr[data-status="skipped_service_item"]')!;
     expect(service.children[9].textContent).toBe("Skipped: type Service is not a stocked product.");
     expect(service.children[7].textContent).toBe("New");
     const priceError = container.querySelector('tr[data-status="error_db_price"]')!;
     expect([...priceError.children].slice(4, 7).map((c) => c.textContent)).toEqual(["Processed", "Saved", "Error"]);
-    expect(container.querySelector('tr[data-row="1"]')!.children[3].textContent).toBe(
-      "00000000-0000-4000-8000-000000000000",
+  });
+
+  it.each([
+    ["en", "Product 0", "(opens in a new tab)"],
+    ["es", "Producto 0", "(se abre en una pestaña nueva)"],
+  ] as const)(
+    "shows the product by its name in %s, linking to its page beside the preview",
+    async (lang, name, newTab) => {
+      await render(
+        lang,
+        <ResultsTable rows={sampleRows()} heading="Results" downloadName="x" modelConfigured={false} />,
+      );
+      const cell = (row: number) => container.querySelector(`tr[data-row="${row}"]`)!.children[3];
+      const link = cell(1).querySelector("a")!;
+      expect(link.textContent).toBe(`${name} ${newTab}`);
+      expect(link.getAttribute("href")).toBe("/products/product-0");
+      expect(link.getAttribute("target")).toBe("_blank");
+      expect(link.getAttribute("rel")).toBe("noopener");
+      expect(cell(1).textContent).not.toContain("00000000-");
+      // An archived product has no page: the products screen finds it.
+      expect(cell(5).querySelector("a")!.getAttribute("href")).toBe("/products/manage?status=archived&q=product-4");
+      expect(cell(2).textContent).toBe("—");
+    },
+  );
+
+  it.each(["en", "es"] as const)("shows each row as a card below the table's width, in %s", async (lang) => {
+    await render(lang, <ResultsTable rows={sampleRows()} heading="Results" downloadName="x" modelConfigured={false} />);
+    const cards = container.querySelector('[data-testid="result-cards"]')!;
+    // Only one of the two is displayed: the cards below `md`, the table from it up.
+    expect(cards.className).toContain("md:hidden");
+    expect(container.querySelector('[role="region"]')!.parentElement!.className).toContain("hidden md:block");
+    expect(cards.getAttribute("aria-label")).toBe("Results");
+    expect(cards.querySelectorAll(":scope > li")).toHaveLength(50);
+    const first = cards.querySelector('li[data-row="1"]')!;
+    const facts = Object.fromEntries(
+      [...first.querySelectorAll("dt")].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]),
+    );
+    const en = lang === "en";
+    expect(first.textContent).toContain('=HYPERLINK("http://x","y")');
+    expect(first.textContent).toContain(en ? "Success" : "Correcto");
+    expect(facts).toMatchObject({
+      [en ? "Name understood" : "Nombre interpretado"]: "<img src=x onerror=alert(1)>",
+      [en ? "Pack" : "Empaque"]: en ? "48 ct" : "48 u.",
+      [en ? "Price" : "Precio"]: "$54.00",
+      [en ? "Action" : "Acción"]: en ? "New" : "Nuevo",
+    });
+    expect(first.querySelector("a")!.getAttribute("href")).toBe("/products/product-0");
+    const service = cards.querySelector('li[data-status="skipped_service_item"]')!;
+    expect(service.textContent).toContain(
+      en
+        ? "Skipped: type Service is not a stocked product."
+        : "Omitido: el tipo Service no es un producto en inventario.",
     );
   });
 
   it("filters by status, pages through the rows, and starts again at page 1 on a new filter", async () => {
-    await render("en", <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" />);
+    await render(
+      "en",
+      <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" modelConfigured={false} />,
+    );
     await click(button("Next"));
     expect(bodyRows()[0].getAttribute("data-row")).toBe("51");
     expect(container.textContent).toContain("Rows 51–100 of 113");
@@ -172,11 +268,15 @@ describe("ResultsTable", () => {
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
-    await render("en", <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" />);
+    await render(
+      "en",
+      <ResultsTable rows={sampleRows()} heading="Results" downloadName="wholesale" modelConfigured={false} />,
+    );
     await click(button("Download CSV"));
     expect(names).toEqual(["import-results-wholesale.csv"]);
     const all = await blobs[0].text();
     expect(all.trimEnd().split("\r\n")).toHaveLength(114);
+    expect(all.split("\r\n")[0]).toContain(",Action,Status,Product in database,");
     expect(all).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
 
     await choose("success");

@@ -1,9 +1,18 @@
 import { Download } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { Fragment, useId, useMemo, useState, type ReactNode } from "react";
+import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
-import { countByFinalStatus, resultsCsv, rowMessagesText, type ImportRowResult } from "../../engine/results";
+import { formatMoney } from "~/lib/money";
+import {
+  aiColumnKeys,
+  countByFinalStatus,
+  resultsCsv,
+  rowMessagesText,
+  type ColumnWording,
+  type ImportRowResult,
+} from "../../engine/results";
 import {
   ACTION_KEYS,
   AI_STATUS_KEYS,
@@ -12,13 +21,17 @@ import {
   FINAL_STATUSES,
   type FinalStatus,
 } from "../../engine/statuses";
+import type { RowProduct } from "../../run/rows.server";
 import { StatusBadge } from "./status-badge";
 import { formatNumber, useImportText } from "./use-import-text";
 
 const RESULTS_PAGE_SIZE = 50;
 
-type Props = {
-  rows: readonly ImportRowResult[];
+/** A row's result as the tables show it: with its product's names and page, when it has one. */
+export type ShownRowResult = ImportRowResult & { product?: RowProduct | null };
+
+type Props = ColumnWording & {
+  rows: readonly ShownRowResult[];
   /** The heading's text (the preview calls them "All rows", the run "Results"). */
   heading: string;
   /** Names the downloaded file: import-results-<name>.csv. */
@@ -39,12 +52,12 @@ function saveText(text: string, fileName: string) {
 }
 
 /**
- * Per-row results: the AI-processed name, product ID, AI status,
- * database status for product and price, final status and final message. Filtered by final
- * status, paginated (a 60,000-row file renders 50 rows at a time), and downloadable as CSV built in
- * the browser with spreadsheet formulas neutralised.
+ * Per-row results: the name understood, the product, the item's status (its AI status when a
+ * model is configured), database status for product and price, final status and final message.
+ * Filtered by final status, paginated (a 60,000-row file renders 50 rows at a time), and
+ * downloadable as CSV built in the browser with spreadsheet formulas neutralised.
  */
-export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_PAGE_SIZE }: Props) {
+export function ResultsTable({ rows, heading, downloadName, modelConfigured, pageSize = RESULTS_PAGE_SIZE }: Props) {
   const { t, text, lang } = useImportText();
   const id = useId();
   const headingId = `${id}-heading`;
@@ -59,7 +72,10 @@ export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_P
 
   const download = () => {
     const suffix = filter === "all" ? "" : `-${filter}`;
-    saveText(resultsCsv(shown, text, lang), `${t("screen.results.fileName")}-${downloadName}${suffix}.csv`);
+    saveText(
+      resultsCsv(shown, text, lang, { modelConfigured }),
+      `${t("screen.results.fileName")}-${downloadName}${suffix}.csv`,
+    );
   };
 
   return (
@@ -88,7 +104,10 @@ export function ResultsTable({ rows, heading, downloadName, pageSize = RESULTS_P
         </div>
       </div>
       <ShowingRows from={from + 1} count={pageRows.length} total={shown.length} />
-      {shown.length > 0 ? <ResultRowsTable rows={pageRows} label={heading} /> : null}
+      {shown.length > 0 ? (
+        // The preview lives only in this page: a product opens beside it rather than in its place.
+        <ResultRowsTable rows={pageRows} label={heading} modelConfigured={modelConfigured} productsInNewTab />
+      ) : null}
       {pages > 1 ? (
         <nav aria-label={t("screen.results.pagination")} className="flex items-center justify-between gap-2">
           <Button variant="outline" size="sm" disabled={current <= 1} onClick={() => setPage(current - 1)}>
@@ -159,51 +178,162 @@ export function ShowingRows({ from, count, total }: { from: number; count: numbe
   );
 }
 
-/** The rows themselves: one line per data row of the file, in a region that scrolls sideways on a phone. */
-export function ResultRowsTable({ rows, label }: { rows: readonly ImportRowResult[]; label: string }) {
+/**
+ * The rows themselves, one per data row of the file: a table from the `md` width up, and below it
+ * a card each (item, name, product, pack, price, status, message), so a phone never scrolls
+ * sideways through ten columns. Only one of the two is displayed, and so read aloud.
+ */
+export function ResultRowsTable({
+  rows,
+  label,
+  modelConfigured,
+  productsInNewTab = false,
+}: ColumnWording & { rows: readonly ShownRowResult[]; label: string; productsInNewTab?: boolean }) {
   const { t, text, lang } = useImportText();
+  const columns = aiColumnKeys({ modelConfigured });
   const cell = "align-top";
+  const product = (r: ShownRowResult) =>
+    r.product ? <ProductLink product={r.product} newTab={productsInNewTab} /> : "—";
   return (
-    <Table label={label}>
-      <TableCaption>{t("screen.results.caption")}</TableCaption>
-      <TableHead>
-        <tr>
-          <TableHeaderCell numeric>{t("results.columns.row")}</TableHeaderCell>
-          <TableHeaderCell>{t("results.columns.item")}</TableHeaderCell>
-          <TableHeaderCell>{t("results.columns.name")}</TableHeaderCell>
-          <TableHeaderCell>{t("results.columns.productId")}</TableHeaderCell>
-          <TableHeaderCell>{t("results.columns.aiStatus")}</TableHeaderCell>
-          <TableHeaderCell>{t("results.columns.dbProductStatus")}</TableHeaderCell>
-          <TableHeaderCell>{t("results.columns.dbPriceStatus")}</TableHeaderCell>
-          <TableHeaderCell>{t("results.columns.action")}</TableHeaderCell>
-          <TableHeaderCell>{t("results.columns.finalStatus")}</TableHeaderCell>
-          <TableHeaderCell className="min-w-48">{t("results.columns.message")}</TableHeaderCell>
-        </tr>
-      </TableHead>
-      <TableBody>
+    <>
+      <ul aria-label={label} className="space-y-3 md:hidden" data-testid="result-cards">
         {rows.map((r) => (
-          <tr key={r.row} data-row={r.row} data-status={r.finalStatus}>
-            <TableCell numeric className={cell}>
-              {r.row}
-            </TableCell>
-            <TableCell className={cn(cell, "break-words")}>{r.item}</TableCell>
-            <TableCell className={cell}>{r.name ?? "—"}</TableCell>
-            <TableCell className={cell}>
-              {r.productId ? <code className="text-xs break-all">{r.productId}</code> : "—"}
-            </TableCell>
-            <TableCell className={cell}>{t(AI_STATUS_KEYS[r.aiStatus])}</TableCell>
-            <TableCell className={cell}>{t(DB_STATUS_KEYS[r.dbProductStatus])}</TableCell>
-            <TableCell className={cell}>{t(DB_STATUS_KEYS[r.dbPriceStatus])}</TableCell>
-            <TableCell className={cell}>{t(ACTION_KEYS[r.action])}</TableCell>
-            <TableCell className={cell}>
-              <StatusBadge status={r.finalStatus} />
-            </TableCell>
-            <TableCell className={cn(cell, "text-slate-700 dark:text-slate-300")}>
-              {rowMessagesText(r, text, lang)}
-            </TableCell>
-          </tr>
+          <ResultCard key={r.row} row={r} nameLabel={t(columns.name)} product={product(r)} />
         ))}
-      </TableBody>
-    </Table>
+      </ul>
+      <div className="hidden md:block">
+        <Table label={label}>
+          <TableCaption>{t("screen.results.caption")}</TableCaption>
+          <TableHead>
+            <tr>
+              <TableHeaderCell numeric>{t("results.columns.row")}</TableHeaderCell>
+              <TableHeaderCell>{t("results.columns.item")}</TableHeaderCell>
+              <TableHeaderCell>{t(columns.name)}</TableHeaderCell>
+              <TableHeaderCell>{t("results.columns.product")}</TableHeaderCell>
+              <TableHeaderCell>{t(columns.aiStatus)}</TableHeaderCell>
+              <TableHeaderCell>{t("results.columns.dbProductStatus")}</TableHeaderCell>
+              <TableHeaderCell>{t("results.columns.dbPriceStatus")}</TableHeaderCell>
+              <TableHeaderCell>{t("results.columns.action")}</TableHeaderCell>
+              <TableHeaderCell>{t("results.columns.finalStatus")}</TableHeaderCell>
+              <TableHeaderCell className="min-w-48">{t("results.columns.message")}</TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBody>
+            {rows.map((r) => (
+              <tr key={r.row} data-row={r.row} data-status={r.finalStatus}>
+                <TableCell numeric className={cell}>
+                  {r.row}
+                </TableCell>
+                <TableCell className={cn(cell, "break-words")}>
+                  <ItemName item={r.item} />
+                </TableCell>
+                <TableCell className={cell}>{r.name ?? "—"}</TableCell>
+                <TableCell className={cell}>{product(r)}</TableCell>
+                <TableCell className={cell}>{t(AI_STATUS_KEYS[r.aiStatus])}</TableCell>
+                <TableCell className={cell}>{t(DB_STATUS_KEYS[r.dbProductStatus])}</TableCell>
+                <TableCell className={cell}>{t(DB_STATUS_KEYS[r.dbPriceStatus])}</TableCell>
+                <TableCell className={cell}>{t(ACTION_KEYS[r.action])}</TableCell>
+                <TableCell className={cell}>
+                  <StatusBadge status={r.finalStatus} />
+                </TableCell>
+                <TableCell className={cn(cell, "text-slate-700 dark:text-slate-300")}>
+                  {rowMessagesText(r, text, lang)}
+                </TableCell>
+              </tr>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </>
+  );
+}
+
+/** One row on a phone: its item and final status first, then what was understood and done. */
+function ResultCard({ row, nameLabel, product }: { row: ShownRowResult; nameLabel: string; product: ReactNode }) {
+  const { t, text, lang } = useImportText();
+  const message = rowMessagesText(row, text, lang);
+  const facts: Array<[string, ReactNode]> = [
+    [nameLabel, row.name ?? "—"],
+    // A card has room to leave out what a table's column must show as "—".
+    ...(row.product ? [[t("results.columns.product"), product] as [string, ReactNode]] : []),
+    [
+      t("screen.preview.pack"),
+      row.packValue !== null && row.packUnit
+        ? `${formatNumber(row.packValue, lang)} ${text(`screen.packUnits.${row.packUnit}`)}`
+        : "—",
+    ],
+    [t("results.columns.price"), row.priceCents !== null ? formatMoney(row.priceCents, lang) : "—"],
+    [t("results.columns.action"), t(ACTION_KEYS[row.action])],
+  ];
+  return (
+    <li
+      data-row={row.row}
+      data-status={row.finalStatus}
+      className="space-y-2 rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <p className="min-w-0 break-words">
+          <span className="block text-xs text-slate-600 dark:text-slate-400">
+            {t("results.columns.row")} {formatNumber(row.row, lang)}
+          </span>
+          <span className="font-medium">
+            <ItemName item={row.item} />
+          </span>
+        </p>
+        <StatusBadge status={row.finalStatus} />
+      </div>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+        {facts.map(([term, value]) => (
+          <Fragment key={term}>
+            <dt className="text-slate-600 dark:text-slate-400">{term}</dt>
+            <dd className="break-words">{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      {message ? <p className="text-slate-700 dark:text-slate-300">{message}</p> : null}
+    </li>
+  );
+}
+
+/**
+ * A QuickBooks item as the file names it. Desktop's names are paths ("FRUTAS:AGUACATE:AVO 48"):
+ * they may wrap after each colon, so the column narrows and a phone does not cut a word in two.
+ */
+function ItemName({ item }: { item: string }) {
+  const parts = item.split(":");
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 ? (
+        <>
+          :<wbr />
+        </>
+      ) : null}
+    </Fragment>
+  ));
+}
+
+/**
+ * Where staff open a product: its page, which shows them inactive products too; an archived one
+ * has no page, so the products screen's archived filter finds it by its address.
+ */
+export function productHref(product: RowProduct) {
+  return product.archived
+    ? `/products/manage?status=archived&q=${encodeURIComponent(product.slug)}`
+    : `/products/${product.slug}`;
+}
+
+/** The product's name in the reader's language, linking to it. */
+function ProductLink({ product, newTab }: { product: RowProduct; newTab: boolean }) {
+  const { t, lang } = useImportText();
+  return (
+    <Link
+      to={productHref(product)}
+      className="font-medium break-words text-brand-800 underline underline-offset-2 hover:no-underline dark:text-brand-100"
+      {...(newTab ? { target: "_blank", rel: "noopener" } : {})}
+    >
+      {lang === "es" ? product.nameEs : product.name}
+      {newTab ? <span className="sr-only"> {t("screen.results.opensInNewTab")}</span> : null}
+    </Link>
   );
 }

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Lang } from "~/i18n/config";
 import { createI18n } from "~/i18n/instance";
 import type { ImportSummary } from "../../run/run-messages";
+import type { ListedRowResult } from "../../run/rows.server";
 import type { ImportRunView } from "../../run/run.server";
 import type { RunProgressAnswer } from "../schema";
 import { PROGRESS_POLL_MS, RunReport, type RunReportData } from "./run-report";
@@ -155,8 +156,12 @@ describe("RunReport", () => {
       failedBatches: [{ batch: 3, reason: "server" }],
       results: { rows: [], total: 0, page: 1, pageCount: 1, statusCounts: {} },
       filter: null,
+      modelConfigured: false,
     };
-    const loads = await render("en", [{ run: view("queued"), failedBatches: [], results: null, filter: null }, ended]);
+    const loads = await render("en", [
+      { run: view("queued"), failedBatches: [], results: null, filter: null, modelConfigured: false },
+      ended,
+    ]);
     expect(text()).toContain("Waiting for the server to start the import…");
     const facts = () => container.querySelector('[data-testid="run-facts"]')?.textContent ?? "";
     expect(facts()).toContain("StatusQueued");
@@ -201,13 +206,66 @@ describe("RunReport", () => {
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 
+  it.each([
+    [false, "Nombre interpretado", "Estado"],
+    [true, "Nombre procesado por IA", "Estado de IA"],
+  ] as const)(
+    "shows each row's product by its name, linking to its page; a model configured: %s",
+    async (modelConfigured, name, status) => {
+      vi.stubGlobal("fetch", vi.fn());
+      const row: ListedRowResult = {
+        row: 1,
+        batch: 1,
+        line: 2,
+        item: "AVO48",
+        quickbooksId: "AVO48",
+        name: "Hass Avocado",
+        nameEs: "Aguacate Hass",
+        category: "fruits",
+        packValue: 48,
+        packUnit: "ct",
+        unit: null,
+        priceCents: 5400,
+        sku: null,
+        quantity: null,
+        productId: "00000000-0000-4000-8000-000000000001",
+        action: "created",
+        match: "new",
+        candidates: [],
+        namedBy: modelConfigured ? "model" : "engine",
+        aiStatus: "success",
+        dbProductStatus: "success",
+        dbPriceStatus: "success",
+        finalStatus: "success",
+        messages: [],
+        message: "",
+        product: { slug: "hass-avocado", name: "Hass Avocado", nameEs: "Aguacate Hass", archived: false },
+      };
+      const results = { rows: [row], total: 1, page: 1, pageCount: 1, statusCounts: { success: 1 } };
+      await render("es", [{ run: view("finished"), failedBatches: [], results, filter: null, modelConfigured }]);
+      const headers = [...container.querySelectorAll("thead th")].map((th) => th.textContent);
+      expect(headers).toContain(name);
+      expect(headers).toContain(status);
+      if (!modelConfigured) expect(text()).not.toMatch(/\b(AI|IA)\b/);
+      // The run's page is an address of its own: the product opens in its place, in the table and on a card.
+      const links = [...container.querySelectorAll('[data-testid="results"] a[href="/products/hass-avocado"]')];
+      expect(links.map((a) => [a.textContent, a.getAttribute("target")])).toEqual([
+        ["Aguacate Hass", null],
+        ["Aguacate Hass", null],
+      ]);
+      expect(text()).not.toContain("00000000-0000-4000-8000-000000000001");
+    },
+  );
+
   it("keeps asking after a missed look, and speaks Spanish", async () => {
     const fetch = vi
       .fn()
       .mockRejectedValueOnce(new TypeError("Failed to fetch"))
       .mockResolvedValueOnce(Response.json(progress("running", 2)));
     vi.stubGlobal("fetch", fetch);
-    await render("es", [{ run: view("running"), failedBatches: [], results: null, filter: null }]);
+    await render("es", [
+      { run: view("running"), failedBatches: [], results: null, filter: null, modelConfigured: false },
+    ]);
     expect(text()).toContain("Procesando el lote 1 de 3");
     await tick();
     await tick();
@@ -227,7 +285,7 @@ describe("RunReport", () => {
         rejection: { code: "unclosed_quote" as const, line: 4 },
       },
     };
-    await render("en", [{ run: failed, failedBatches: [], results: null, filter: null }]);
+    await render("en", [{ run: failed, failedBatches: [], results: null, filter: null, modelConfigured: false }]);
     const alert = container.querySelector('[role="alert"]')?.textContent ?? "";
     expect(alert).toContain("Import failed.");
     expect(alert).toContain("Error parsing CSV file. Please check the format and try again.");
@@ -236,14 +294,14 @@ describe("RunReport", () => {
   it("says why an abandoned run ended, and that an old run's rows were removed, in both languages", async () => {
     vi.stubGlobal("fetch", vi.fn());
     const abandoned: ImportRunView = { ...view("finished"), status: "failed", outcome: "failed", abandoned: true };
-    await render("en", [{ run: abandoned, failedBatches: [], results: null, filter: null }]);
+    await render("en", [{ run: abandoned, failedBatches: [], results: null, filter: null, modelConfigured: false }]);
     expect(text()).toContain("This import was left before it finished: no batch arrived for 30 minutes");
     act(() => root.unmount());
     root = createRoot(container);
 
     const old: ImportRunView = { ...view("finished"), rowsRemovedAt: "2026-06-01T16:00:00.000Z" };
     const results = { rows: [], total: 0, page: 1, pageCount: 1, statusCounts: {} };
-    await render("es", [{ run: old, failedBatches: [], results, filter: null }]);
+    await render("es", [{ run: old, failedBatches: [], results, filter: null, modelConfigured: false }]);
     expect(text()).toContain("Los resultados fila por fila de esta importación se eliminaron el");
     expect(text()).toContain("90 días después de terminar");
     expect(container.querySelector('[data-testid="results"]')).toBeNull();

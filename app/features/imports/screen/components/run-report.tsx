@@ -34,6 +34,8 @@ export type RunReportData = {
   /** The rows of a run that has ended, a page at a time; null while it is going. */
   results: RunResultsPage | null;
   filter: FinalStatus | null;
+  /** Whether a model names the items: only then do the results speak of AI. */
+  modelConfigured: boolean;
 };
 
 /** How often the page asks how a run is going. */
@@ -50,7 +52,7 @@ export const runPath = (runId: string) => `/import-quickbooks/runs/${runId}`;
  * batches that failed, the summary, and every row's result from the server, filtered by final
  * status, 50 a page, downloadable as CSV.
  */
-export function RunReport({ run, failedBatches, results, filter }: RunReportData) {
+export function RunReport({ run, failedBatches, results, filter, modelConfigured }: RunReportData) {
   const { t } = useImportText();
   const progress = useRunProgress(run);
   const active = isActive(run.status);
@@ -69,7 +71,7 @@ export function RunReport({ run, failedBatches, results, filter }: RunReportData
       {active ? <LiveProgress run={run} progress={progress} /> : <RunOutcome run={run} failedBatches={failedBatches} />}
       {!active && run.rowsRemovedAt ? <RowsRemoved at={run.rowsRemovedAt} /> : null}
       {!active && results && !run.rowsRemovedAt ? (
-        <RunResults runId={run.id} results={results} filter={filter} />
+        <RunResults runId={run.id} results={results} filter={filter} modelConfigured={modelConfigured} />
       ) : null}
       {run.listSlug ? (
         <p>
@@ -286,10 +288,12 @@ function RunResults({
   runId,
   results,
   filter,
+  modelConfigured,
 }: {
   runId: string;
   results: RunResultsPage;
   filter: FinalStatus | null;
+  modelConfigured: boolean;
 }) {
   const { t } = useImportText();
   const navigate = useNavigate();
@@ -341,7 +345,11 @@ function RunResults({
       </div>
       <ShowingRows from={from} count={results.rows.length} total={results.total} />
       {results.rows.length > 0 ? (
-        <ResultRowsTable rows={results.rows} label={t("screen.runPage.resultsHeading")} />
+        <ResultRowsTable
+          rows={results.rows}
+          label={t("screen.runPage.resultsHeading")}
+          modelConfigured={modelConfigured}
+        />
       ) : null}
       {results.pageCount > 1 ? (
         <nav aria-label={t("screen.results.pagination")} className="flex items-center justify-between gap-2">
