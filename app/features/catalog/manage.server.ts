@@ -278,6 +278,11 @@ function storedValues(values: StoredEdit) {
 
 export type ProductEdit = { id: string; revision: number; values: Partial<ProductValues> };
 
+/** The products, locked to the end of the transaction in id order, so two saves never wait on each other crosswise. */
+function lockProducts(tx: Tx, ids: string[]) {
+  return tx.select(columns).from(product).where(inArray(product.id, ids)).orderBy(product.id).for("update");
+}
+
 /**
  * Saves many rows together or none (docs/decisions/012-products-and-images.md): each row names the
  * revision it was edited from; if any row moved on since, nothing is written and the other person's
@@ -290,12 +295,7 @@ export async function saveProducts(actor: Actor, edits: ProductEdit[]) {
   if (Object.keys(empty).length > 0) throw fieldsRefused(empty);
   return withTransaction(async (tx) => {
     const ids = edits.map((e) => e.id);
-    const locked = await tx
-      .select(columns)
-      .from(product)
-      .where(inArray(product.id, ids))
-      .orderBy(product.id)
-      .for("update");
+    const locked = await lockProducts(tx, ids);
     const byId = new Map(locked.map((row) => [row.id, toManaged(row)]));
     if (byId.size !== new Set(ids).size) throw notFound();
     const stale = edits.filter((e) => byId.get(e.id)!.revision !== e.revision);
@@ -378,12 +378,7 @@ async function writeEdits(
 export async function publishProducts(actor: Actor, ids: string[]) {
   if (ids.length === 0) return { changed: 0 };
   return withTransaction(async (tx) => {
-    const locked = await tx
-      .select(columns)
-      .from(product)
-      .where(inArray(product.id, ids))
-      .orderBy(product.id)
-      .for("update");
+    const locked = await lockProducts(tx, ids);
     if (locked.length !== new Set(ids).size) throw notFound();
     const byId = new Map(locked.map((row) => [row.id, toManaged(row)]));
     const { changed } = await writeEdits(

@@ -648,58 +648,20 @@ function RunPanel({
         </h3>
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("screen.run.intro", { list: listName })}</p>
       </div>
-      <fieldset className="space-y-2" disabled={running}>
-        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{t("screen.run.modeLegend")}</legend>
-        {modes.map((m) => (
-          <label
-            key={m.value}
-            className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 p-3 has-[:checked]:border-brand-700 dark:border-slate-700 dark:has-[:checked]:border-brand-400"
-          >
-            <input
-              type="radio"
-              name={`${id}-mode`}
-              value={m.value}
-              checked={mode === m.value}
-              onChange={() => onModeChange(m.value)}
-              aria-describedby={`${id}-${m.value}-hint`}
-              className="mt-1 accent-brand-700"
-            />
-            <span className="space-y-0.5">
-              <span className="block text-sm font-medium">{m.label}</span>
-              <span id={`${id}-${m.value}-hint`} className="block text-sm text-slate-700 dark:text-slate-300">
-                {m.hint}
-              </span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="space-y-2" disabled={running}>
-        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
-          {t("screen.run.newProducts.legend")}
-        </legend>
-        {newProducts.map((choice) => (
-          <label
-            key={choice.value}
-            className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 p-3 has-[:checked]:border-brand-700 dark:border-slate-700 dark:has-[:checked]:border-brand-400"
-          >
-            <input
-              type="radio"
-              name={`${id}-new-products`}
-              value={choice.value}
-              checked={publishNew === (choice.value === "publish")}
-              onChange={() => onPublishNewChange(choice.value === "publish")}
-              aria-describedby={`${id}-${choice.value}-hint`}
-              className="mt-1 accent-brand-700"
-            />
-            <span className="space-y-0.5">
-              <span className="block text-sm font-medium">{choice.label}</span>
-              <span id={`${id}-${choice.value}-hint`} className="block text-sm text-slate-700 dark:text-slate-300">
-                {choice.hint}
-              </span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioCards
+        legend={t("screen.run.modeLegend")}
+        options={modes}
+        value={mode}
+        onChange={onModeChange}
+        disabled={running}
+      />
+      <RadioCards
+        legend={t("screen.run.newProducts.legend")}
+        options={newProducts}
+        value={publishNew ? "publish" : "review"}
+        onChange={(value) => onPublishNewChange(value === "publish")}
+        disabled={running}
+      />
       {blocked ? <FormAlert>{blocked}</FormAlert> : null}
       <Button onClick={onStart} disabled={running || blocked !== null} size="lg">
         {t("screen.run.start")}
@@ -745,5 +707,49 @@ function RunPanel({
         stayLabel={t("screen.run.stay")}
       />
     </section>
+  );
+}
+
+/** A choice among a few options, each a card with its label and a line that says what it does. */
+function RadioCards<T extends string>({
+  legend,
+  options,
+  value,
+  onChange,
+  disabled,
+}: {
+  legend: string;
+  options: Array<{ value: T; label: string; hint: string }>;
+  value: T;
+  onChange: (value: T) => void;
+  disabled: boolean;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="space-y-2" disabled={disabled}>
+      <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{legend}</legend>
+      {options.map((option) => (
+        <label
+          key={option.value}
+          className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 p-3 has-[:checked]:border-brand-700 dark:border-slate-700 dark:has-[:checked]:border-brand-400"
+        >
+          <input
+            type="radio"
+            name={id}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+            aria-describedby={`${id}-${option.value}-hint`}
+            className="mt-1 accent-brand-700"
+          />
+          <span className="space-y-0.5">
+            <span className="block text-sm font-medium">{option.label}</span>
+            <span id={`${id}-${option.value}-hint`} className="block text-sm text-slate-700 dark:text-slate-300">
+              {option.hint}
+            </span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
