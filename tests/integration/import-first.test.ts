@@ -15,7 +15,13 @@ import { applyImportBatch } from "../../app/features/imports/run/batch.server";
 import { importQuickBooksFile } from "../../app/features/imports/run/import-file.server";
 import { finishImportRun, startImportRun } from "../../app/features/imports/run/run.server";
 import { allRunRows } from "../../app/features/imports/run/import-file.server";
-import { understandFile } from "../../app/features/imports/engine";
+import { indexExisting, planImport, understandFile } from "../../app/features/imports/engine";
+import { matchKeys } from "../../app/features/imports/engine/plan/plan";
+import { asPlanned } from "../../app/features/imports/engine/results";
+import { planRequestChunks, type ImportActionResult } from "../../app/features/imports/screen/schema";
+import { action as screenAction } from "../../app/routes/import-quickbooks";
+import type { SessionUser } from "../../app/context";
+import { BASE_URL, callRoute, routeContext } from "../support/route-context";
 import { Refusal } from "../../app/lib/refusal";
 import { seedCatalog } from "../../app/setup/seed.server";
 import { seedProducts } from "../../app/setup/seed-data";
@@ -51,7 +57,7 @@ const NEAR: Record<number, string> = {
   43: "black-beans",
 };
 
-let seller: { id: string };
+let seller: SessionUser;
 
 async function slugs() {
   const rows = await db().select({ id: product.id, slug: product.slug }).from(product);
@@ -120,6 +126,27 @@ describe(`the first import of qbo_small.csv into the demo catalogue (${test.kind
       const key = `${nameKey(p.nameEn)}|${packKey(p.packValue === null ? null : Number(p.packValue), p.packUnit)}`;
       expect(demoKeys.has(key), p.nameEn).toBe(false);
     }
+  });
+
+  it("plans on the screen exactly as the command line's dry run does, row by row", async () => {
+    // The screen: the keys and the name candidates asked of its action, the plan made as its worker makes it.
+    const understood = await understandFile(FILE);
+    if (!understood.ok) throw new Error("refused");
+    const found = [];
+    for (const body of planRequestChunks("customers", matchKeys(understood.rows))) {
+      const request = new Request(new URL("/import-quickbooks", BASE_URL), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      const answer = await callRoute<ImportActionResult>(screenAction, request, routeContext({ user: seller }));
+      if (!answer.data?.ok) throw new Error(`plan answered ${answer.status}`);
+      found.push(...answer.data.products);
+    }
+    const screen = planImport(understood.rows, indexExisting(found)).results.map((r) => asPlanned(r));
+    const dry = await importFile({ dryRun: true });
+    const fate = (r: (typeof screen)[number]) => [r.row, r.action, r.match, r.productId, r.candidates.map((c) => c.id)];
+    expect(screen.map(fate)).toEqual(dry.rows.map(fate));
   });
 
   it("changes nothing when the same file is imported again", async () => {
