@@ -149,6 +149,13 @@ describe("matching by name", () => {
     expect(results[0].candidates.map((c) => c.id)).toEqual(["a", "b", "c"]);
   });
 
+  it("names at most five candidates when a name matches more products", () => {
+    const many = [1, 2, 3, 4, 5, 6].map((n) => product({ id: `basil-${n}`, name: "Basil", packValue: n }));
+    const { results } = plan([row({ row: 1, name: "Basil", packValue: 9 })], many);
+    expect(results[0]).toMatchObject({ action: "created", match: "new" });
+    expect(results[0].candidates).toHaveLength(5);
+  });
+
   it("links a product to one row only: a later row of the same name and pack is new", () => {
     const { results } = plan([row({ row: 1, name: "Bananas" }), row({ row: 2, name: "Banana" })]);
     expect(results.map((r) => [r.match, r.productId])).toEqual([
