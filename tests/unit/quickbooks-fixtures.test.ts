@@ -102,13 +102,13 @@ describe("qbo_small.csv, qbd_small.csv and the newer QBO header wording", () => 
       action: "duplicate",
       messages: [{ code: "duplicate_superseded", params: { row: 32 } }],
     });
-    expect(plan.counts).toMatchObject({ total: 69, create: 48, inactive: 2, errors: 0 });
-    expect(plan.counts.skipped).toEqual({
-      total: 21,
-      service_item: 5,
-      known_non_product_code: 7,
-      invalid_description: 8,
-      duplicate: 1,
+    expect(plan.counts).toMatchObject({ total: 69, new: 48, inactive: 2, errors: 0 });
+    expect(plan.counts.skipped).toEqual({ total: 1, duplicate: 1, byStaff: 0 });
+    expect(plan.counts.invalid).toEqual({
+      total: 20,
+      serviceItem: 5,
+      knownNonProductCode: 7,
+      invalidDescription: 8,
     });
   });
 
@@ -210,7 +210,7 @@ describe("qbo_large.csv (60,000 rows)", () => {
 
   it("plans every unique item as new, none twice", async () => {
     const { rows } = await load();
-    expect(planImport(rows).counts).toMatchObject({ total: 60_000, create: 59_024, inactive: 1_182, errors: 0 });
+    expect(planImport(rows).counts).toMatchObject({ total: 60_000, new: 59_024, inactive: 1_182, errors: 0 });
   });
 });
 
