@@ -176,7 +176,7 @@ await runTool(
       if (summary.unrecognized) lines.push(`  ${t("run.summary.unrecognized")}: ${summary.unrecognized}`);
       if (!dryRun && summary.nothingChanged) lines.push(`  ${t("run.summary.nothingChanged")}`);
       if (!dryRun && summary.created > 0 && !publishNew) {
-        lines.push(`  New products are kept for review: publish them on /products/manage?status=review.`);
+        lines.push(`  ${t("run.summary.keptForReview")}`);
       }
       if (summary.versionNumber !== null)
         lines.push(`  ${t("run.summary.versionTaken", { number: summary.versionNumber })}`);

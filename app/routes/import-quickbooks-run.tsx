@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requirePermission } from "~/auth/guards.server";
 import { RunReport } from "~/features/imports/screen/components/run-report";
-import { modelConfigured } from "~/features/imports/run/model.server";
+import { runNamedByModel } from "~/features/imports/run/model.server";
 import { findImportRows } from "~/features/imports/run/rows.server";
 import { getImportRun } from "~/features/imports/run/run.server";
 import { RUN_RESULTS_PAGE_SIZE } from "~/features/imports/screen/run-view";
@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     run,
     failedBatches,
     filter,
-    modelConfigured: modelConfigured(),
+    modelConfigured: runNamedByModel(run),
     results: found
       ? {
           rows: found.rows,

@@ -259,6 +259,9 @@ describe(`rows the database refuses (${test.kind})`, () => {
       recognized: true,
       supersededBy: null,
       namedBy: "engine",
+      matchName: "Papaya",
+      matchNameEs: "Papaya",
+      matchCategory: "fruits",
       messages: [],
     };
     const rows: PreparedRow[] = [

@@ -1,5 +1,5 @@
 import { ImageIcon, Archive, ArchiveRestore, Pencil } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -175,6 +175,7 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
       }
       return next;
     });
+  const gridId = useId();
   const publish = () =>
     void fetcher.submit({ intent: "publish", ids: JSON.stringify(selectedIds) }, { method: "post" });
   const reloadTheirs = (ids: string[]) => {
@@ -226,9 +227,20 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
                 <span className="text-sm text-slate-700 dark:text-slate-300">
                   {t("manage.selected", { count: selectedIds.length })}
                 </span>
-                <Button variant="secondary" onClick={publish} disabled={saving}>
+                {/* Publishing moves the rows' revision on: edits still on screen would then conflict with it. */}
+                <Button
+                  variant="secondary"
+                  onClick={publish}
+                  disabled={saving || dirty.length > 0}
+                  aria-describedby={dirty.length > 0 ? `${gridId}-publish-hint` : undefined}
+                >
                   {t("manage.publish")}
                 </Button>
+                {dirty.length > 0 ? (
+                  <span id={`${gridId}-publish-hint`} className="text-sm text-slate-700 dark:text-slate-300">
+                    {t("manage.publishAfterSave")}
+                  </span>
+                ) : null}
               </>
             ) : null}
             <Button
@@ -306,7 +318,7 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
                   type="checkbox"
                   className="size-4 accent-brand-700"
                   aria-label={t("manage.table.selectPage")}
-                  checked={selectedIds.length === products.length}
+                  checked={products.length > 0 && selectedIds.length === products.length}
                   ref={(box) => {
                     if (box) box.indeterminate = selectedIds.length > 0 && selectedIds.length < products.length;
                   }}

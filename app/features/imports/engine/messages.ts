@@ -245,7 +245,11 @@ const MONEY_PARAMS = new Set(["price", "old", "new"]);
 export function describeImportRowMessage(message: ImportRowMessage, lang: string): Described {
   if (!isRunMessage(message)) return describeRowMessage(message);
   const values: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(message.params ?? {})) {
+  const params = { ...message.params };
+  // The products a note names, in the reader's language when the note has them so.
+  if (lang === "es" && typeof params.productsEs === "string") params.products = params.productsEs;
+  delete params.productsEs;
+  for (const [name, value] of Object.entries(params)) {
     const money = MONEY_PARAMS.has(name) && message.code.startsWith("price");
     values[name] = value === null ? "—" : money && typeof value === "number" ? formatMoney(value, lang) : value;
   }

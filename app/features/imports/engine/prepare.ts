@@ -29,6 +29,13 @@ export type PreparedRow = Omit<
   /** The later row of the same item that wins over this one (this one is then not written). */
   supersededBy: number | null;
   namedBy: "engine" | "model" | null;
+  /**
+   * The engine's name, Spanish name and category, which a name match compares: the screen's
+   * preview has only these, so the server matches by them too, whatever a model named the item.
+   */
+  matchName: string | null;
+  matchNameEs: string | null;
+  matchCategory: Category | null;
   messages: ImportRowMessage[];
 };
 
@@ -151,6 +158,9 @@ export function prepareRows(
       recognized,
       supersededBy: later ?? null,
       namedBy,
+      matchName: row.name,
+      matchNameEs: row.nameEs,
+      matchCategory: row.category,
       messages: [...extra, ...messages],
     };
   });

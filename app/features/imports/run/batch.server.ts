@@ -399,6 +399,9 @@ function unreadRow(row: number, line: number | null, item: string): PreparedRow 
     recognized: false,
     supersededBy: null,
     namedBy: null,
+    matchName: null,
+    matchNameEs: null,
+    matchCategory: null,
     messages: [],
   };
 }

@@ -21,3 +21,15 @@ export const choicesSchema = z
   .refine((choices) => choices.every((c) => (c.kind === "link") === (c.productId !== undefined)));
 
 export type ChoiceInput = z.infer<typeof choicesSchema>[number];
+
+/** The first two rows (by row number) linked to one product, or null: the run refuses such choices. */
+export function choiceConflict(choices: Iterable<ChoiceInput>): { first: number; second: number } | null {
+  const rowOf = new Map<string, number>();
+  for (const choice of [...choices].sort((a, b) => a.row - b.row)) {
+    if (choice.kind !== "link" || !choice.productId) continue;
+    const first = rowOf.get(choice.productId);
+    if (first !== undefined) return { first, second: choice.row };
+    rowOf.set(choice.productId, choice.row);
+  }
+  return null;
+}

@@ -2,7 +2,7 @@ import type { Lang } from "~/i18n/config";
 import { toCsv, type CsvCell } from "~/lib/csv";
 import { resultsCsvHeader, resultsCsvRows } from "../engine/results";
 import type { FinalStatus } from "../engine/statuses";
-import { modelConfigured } from "./model.server";
+import { runNamedByModel } from "./model.server";
 import { findImportRows } from "./rows.server";
 import { loadRun } from "./run.server";
 import { importTranslator, rowMessageText } from "./texts.server";
@@ -19,7 +19,7 @@ export async function exportImportRowsCsv(
 ): Promise<{ fileName: string; csv: string }> {
   const run = await loadRun(runId);
   const t = importTranslator(lang);
-  const lines: CsvCell[][] = [resultsCsvHeader(t, { modelConfigured: modelConfigured() })];
+  const lines: CsvCell[][] = [resultsCsvHeader(t, { modelConfigured: runNamedByModel(run) })];
   for (let page = 1; ; page++) {
     const found = await findImportRows(runId, { statuses, page, pageSize: PAGE });
     lines.push(...resultsCsvRows(found.rows, t, (r) => rowMessageText(r.messages, lang)));

@@ -46,6 +46,17 @@ export function modelConfigured() {
   return modelSettings() !== null;
 }
 
+/**
+ * Whether a run's rows were named by a model, so its page and its CSV say "AI": for an ended run,
+ * whether the model named any row (a model configured since does not change that); for a run
+ * still going, whether one is configured now.
+ */
+export function runNamedByModel(run: { status: string; summary: unknown }) {
+  const ended = run.status === "finished" || run.status === "failed";
+  if (!ended) return modelConfigured();
+  return ((run.summary as { namedByModel?: number } | null)?.namedByModel ?? 0) > 0;
+}
+
 /** The longest name kept (the product form's limit). */
 const NAME_MAX = 120;
 

@@ -14,7 +14,7 @@ import type { TextEncodingName } from "../engine/read/decode";
 import { detectFormat } from "../engine/read/detect";
 import { FINAL_STATUSES, isErrorStatus } from "../engine/statuses";
 import type { DetectedFormat, FormatId, Rejection } from "../engine/types";
-import { choicesSchema, type ChoiceInput } from "./choices";
+import { choiceConflict, choicesSchema, type ChoiceInput } from "./choices";
 import type { ImportMode, ImportOutcome, ImportRunStatus, ImportSummary } from "./run-messages";
 
 /**
@@ -190,20 +190,17 @@ async function findList(tx: Tx, slug: string) {
  */
 async function checkChoices(tx: Tx, choices: ChoiceInput[], totalRows: number): Promise<Array<[number, RowChoice]>> {
   const rows = new Set<number>();
-  const rowOf = new Map<string, number>();
   for (const choice of choices) {
     // A background run counts its rows when its job reads the file: a choice for a row it lacks is then unused.
     const beyond = totalRows > 0 && choice.row > totalRows;
     if (beyond || rows.has(choice.row)) throw runRefusal("choiceRow", 400, { values: { row: choice.row } });
     rows.add(choice.row);
-    if (choice.kind !== "link") continue;
-    const earlier = rowOf.get(choice.productId!);
-    if (earlier !== undefined) {
-      throw runRefusal("choiceTwice", 409, { values: { first: earlier, second: choice.row } });
-    }
-    rowOf.set(choice.productId!, choice.row);
   }
+  const conflict = choiceConflict(choices);
+  if (conflict) throw runRefusal("choiceTwice", 409, { values: conflict });
+  const rowOf = new Map(choices.flatMap((c) => (c.kind === "link" ? [[c.productId!, c.row] as const] : [])));
   if (rowOf.size > 0) {
+    // One array parameter, however many products were chosen.
     const found = await tx
       .select({
         id: product.id,
@@ -212,7 +209,7 @@ async function checkChoices(tx: Tx, choices: ChoiceInput[], totalRows: number): 
         archivedAt: product.archivedAt,
       })
       .from(product)
-      .where(inArray(product.id, [...rowOf.keys()]));
+      .where(sql`${product.id} = any(${sql.param([...rowOf.keys()])}::uuid[])`);
     const byId = new Map(found.map((p) => [p.id, p]));
     for (const [id, row] of rowOf) {
       const chosen = byId.get(id);

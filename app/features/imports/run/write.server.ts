@@ -113,9 +113,11 @@ async function findProducts(
     found.push(...bySku.rows);
   }
   // A row its key leaves unmatched may be a product typed before the first import, or one staff chose.
-  const known = new Set(found.flatMap((p) => [p.quickbooks_id, p.sku]));
-  const unmatched = rows.filter((r) => !known.has(r.quickbooksId) && (r.sku === null || !known.has(r.sku)));
-  const chosen = unmatched.flatMap((r) => {
+  // As the decision matches: by QuickBooks ID, or by a SKU a product without one holds.
+  const keyed = new Set(found.flatMap((p) => (p.quickbooks_id ? [p.quickbooks_id] : [])));
+  const freeSkus = new Set(found.flatMap((p) => (!p.quickbooks_id && p.sku ? [p.sku] : [])));
+  const unmatched = rows.filter((r) => !keyed.has(r.quickbooksId!) && (r.sku === null || !freeSkus.has(r.sku)));
+  const chosen = rows.flatMap((r) => {
     const choice = options.choices?.get(r.row);
     return choice?.kind === "link" ? [choice.productId] : [];
   });

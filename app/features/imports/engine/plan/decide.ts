@@ -231,8 +231,10 @@ export function createDecider(existing?: ExistingProducts, options: DecideOption
   for (const [sku, products] of existing?.bySku ?? []) bySku.set(sku, products.map(toState));
   const unlinked = (existing?.all ?? []).filter((p) => p.quickbooksId === null && !p.archived);
   const matchByName = createNameMatcher(unlinked);
-  /** Still free for a link: no row of the file has taken it. */
-  const free = (product: ExistingProduct) => toState(product).quickbooksId === null;
+  // Products staff chose for rows are theirs: no other row takes them by name, before or after.
+  const chosen = new Set([...choices.values()].flatMap((c) => (c.kind === "link" ? [c.productId] : [])));
+  /** Still free for a name match: no row of the file has taken it, and staff chose it for none. */
+  const free = (product: ExistingProduct) => toState(product).quickbooksId === null && !chosen.has(product.id);
 
   /** Another product than `state` (null: a product to create) already holds `sku`. */
   const otherHolder = (sku: string, state: ProductState | null) => {
@@ -264,9 +266,10 @@ export function createDecider(existing?: ExistingProducts, options: DecideOption
     const key = row.quickbooksId!;
     let state = byKey.get(key);
     let match: MatchKind | null = state ? "quickbooks-id" : null;
-    if (!state && row.sku !== null && (bySku.get(row.sku)?.length ?? 0) > 0) {
-      state = bySku.get(row.sku)![0];
-      match = "sku";
+    if (!state && row.sku !== null) {
+      // A product an earlier row linked (by name or by choice) has its item now: it is not matched again.
+      state = bySku.get(row.sku)?.find((holder) => holder.quickbooksId === null);
+      if (state) match = "sku";
     }
     // Link and new are choices among products without a QuickBooks ID: a row its key matched has its product.
     if (state && choice) {
@@ -280,7 +283,7 @@ export function createDecider(existing?: ExistingProducts, options: DecideOption
       match = "name";
       candidates = [candidateOf({ ...chosen, id: choice.productId })];
     } else if (!state) {
-      const found = nameMatch ? matchByName(row, free) : null;
+      const found = nameMatch ? matchByName(namedRow(row), free) : null;
       candidates = (found?.candidates ?? []).map(candidateOf);
       if (found?.kind === "confident" && choice?.kind !== "new") {
         state = toState(found.product);
@@ -371,7 +374,6 @@ export function createDecider(existing?: ExistingProducts, options: DecideOption
     }
 
     const linked = match !== "quickbooks-id";
-    if (match === "sku") bySku.get(row.sku!)!.shift();
     if (linked) {
       state.quickbooksId = key;
       state.linkedBy = row.row;
@@ -434,11 +436,20 @@ export function createDecider(existing?: ExistingProducts, options: DecideOption
   };
 }
 
-/** The products a near match names, as a note's params: "Hass Avocados (48 ct), …". */
+/** What a row is compared by: the engine's reading of its item, which the preview has too (not a model's names). */
+const namedRow = (row: PreparedRow) => ({
+  name: row.matchName,
+  nameEs: row.matchNameEs,
+  category: row.matchCategory,
+  packValue: row.packValue,
+  packUnit: row.packUnit,
+});
+
+/** The products a near match names, as a note's params in each language: "Hass Avocados (48 ct), …". */
 function similar(candidates: readonly MatchCandidate[]) {
-  return {
-    products: candidates
-      .map((c) => (c.packValue !== null && c.packUnit ? `${c.name} (${c.packValue} ${c.packUnit})` : c.name))
-      .join(", "),
-  };
+  const say = (name: (c: MatchCandidate) => string) =>
+    candidates
+      .map((c) => (c.packValue !== null && c.packUnit ? `${name(c)} (${c.packValue} ${c.packUnit})` : name(c)))
+      .join(", ");
+  return { products: say((c) => c.name), productsEs: say((c) => c.nameEs || c.name) };
 }

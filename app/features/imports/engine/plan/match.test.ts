@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { UnderstoodRow } from "../types";
-import { indexExisting, type ExistingProduct, type RowChoice } from "./decide";
+import { prepareRows } from "../prepare";
+import { createDecider, indexExisting, type ExistingProduct, type RowChoice } from "./decide";
 import { nameKey, packKey } from "./match";
 import { planImport } from "./plan";
 
@@ -119,7 +120,7 @@ describe("matching by name", () => {
     expect(results[1].messages).toContainEqual({
       code: "similar_products",
       severity: "warning",
-      params: { products: "Hass Avocados (48 ct)" },
+      params: { products: "Hass Avocados (48 ct)", productsEs: "Aguacates Hass (48 ct)" },
     });
     expect(results[5].candidates).toEqual([]);
     expect(results[0].messages).toContainEqual({
@@ -198,6 +199,33 @@ describe("matching by name", () => {
   });
 });
 
+describe("one product, one item", () => {
+  it("never matches by SKU a product an earlier row linked by name", () => {
+    const products = catalogue().map((p) => (p.id === "bananas" ? { ...p, sku: "X" } : p));
+    const { results } = plan(
+      [row({ row: 1, name: "Bananas", sku: "Y" }), row({ row: 2, name: "Plantain", sku: "X" })],
+      products,
+    );
+    expect(results[0]).toMatchObject({ match: "name", productId: "bananas" });
+    // Bananas holds SKU Y now: X is free, so the second item is a new product of its own.
+    expect(results[1]).toMatchObject({ action: "created", match: "new", sku: "X" });
+  });
+
+  it("matches by the engine's reading of the item, not by the names a model gave it", () => {
+    const prepared = prepareRows(
+      [row({ row: 1, name: "Bananas", nameEs: "Guineos" })],
+      { supersededBy: new Map(), firstRow: new Map() },
+      {
+        names: new Map([[1, { name: "Cavendish Banana Case", nameEs: "Caja de banano", category: "others" as const }]]),
+        configured: true,
+      },
+    );
+    expect(prepared[0]).toMatchObject({ name: "Cavendish Banana Case", matchName: "Bananas", matchCategory: "fruits" });
+    const decide = createDecider(indexExisting(catalogue()));
+    expect(decide(prepared[0])).toMatchObject({ action: "updated", match: "name" });
+  });
+});
+
 describe("staff's choices", () => {
   const rows = () => [
     row({ row: 1, name: "Banana" }),
@@ -220,19 +248,41 @@ describe("staff's choices", () => {
     expect(counts).toMatchObject({ total: 3, new: 1, linked: 1, skipped: { total: 1, byStaff: 1, duplicate: 0 } });
   });
 
-  it("refuse a link to a product another row took, an archived one, or one that is gone", () => {
-    const products = [...catalogue(), product({ id: "old", name: "Old Figs", archived: true })];
-    const { results } = plan([...rows(), row({ row: 4, name: "Figs" }), row({ row: 5, name: "Kiwi" })], products, [
-      [2, { kind: "link", productId: "bananas" }],
-      [4, { kind: "link", productId: "old" }],
-      [5, { kind: "link", productId: "gone" }],
+  it("keep a product they chose from every other row's name match, before and after it", () => {
+    const { results } = plan(
+      [row({ row: 1, name: "Bananas" }), row({ row: 2, name: "Plantain" }), row({ row: 3, name: "Banana" })],
+      catalogue(),
+      [[2, { kind: "link", productId: "bananas" }]],
+    );
+    expect(results.map((r) => [r.match, r.productId])).toEqual([
+      ["new", null],
+      ["name", "bananas"],
+      ["new", null],
     ]);
+  });
+
+  it("refuse a link to a product another row took, an archived one, or one that is gone", () => {
+    const products = [
+      ...catalogue().map((p) => (p.id === "bananas" ? { ...p, sku: "BAN" } : p)),
+      product({ id: "old", name: "Old Figs", archived: true }),
+    ];
+    const first = row({ row: 1, name: "Banana", sku: "BAN" });
+    const { results } = plan(
+      [first, ...rows().slice(1), row({ row: 4, name: "Figs" }), row({ row: 5, name: "Kiwi" })],
+      products,
+      [
+        [2, { kind: "link", productId: "bananas" }],
+        [4, { kind: "link", productId: "old" }],
+        [5, { kind: "link", productId: "gone" }],
+      ],
+    );
     expect(results.slice(1).map((r) => [r.finalStatus, r.messages[0].code])).toEqual([
       ["error_db_product", "link_taken"],
       ["success", "product_created"],
       ["error_db_product", "link_archived"],
       ["error_db_product", "link_missing"],
     ]);
+    expect(results[0]).toMatchObject({ match: "sku", productId: "bananas" });
     expect(results[1].messages[0]).toMatchObject({ params: { product: "Bananas", row: 1, quickbooksId: "ITEM 1" } });
   });
 

@@ -58,6 +58,10 @@ const UNIT_ALIASES: Record<string, string> = {
   bunch: "ct",
   dz: "dozen",
   doz: "dozen",
+  lbs: "lb",
+  pound: "lb",
+  pounds: "lb",
+  kgs: "kg",
 };
 
 /** A pack as the match compares it, or null when there is none. */
@@ -83,15 +87,16 @@ export const MAX_CANDIDATES = 5;
  */
 export function createNameMatcher<P extends NamedProduct>(products: readonly P[]) {
   const byKey = new Map<string, P[]>();
-  const add = (key: string | null, product: P) => {
+  const add = (lang: "en" | "es", name: string, product: P) => {
+    const key = nameKey(name);
     if (!key) return;
-    const list = byKey.get(key);
-    if (!list) byKey.set(key, [product]);
+    const list = byKey.get(`${lang}:${key}`);
+    if (!list) byKey.set(`${lang}:${key}`, [product]);
     else if (!list.includes(product)) list.push(product);
   };
   for (const product of products) {
-    add(`en:${nameKey(product.name)}`, product);
-    add(`es:${nameKey(product.nameEs)}`, product);
+    add("en", product.name, product);
+    add("es", product.nameEs, product);
   }
 
   return function match(row: NamedRow, available: (product: P) => boolean): NameMatch<P> | null {
@@ -104,7 +109,10 @@ export function createNameMatcher<P extends NamedProduct>(products: readonly P[]
     if (candidates.length === 0) return null;
     const pack = packKey(row.packValue, row.packUnit);
     const samePack = pack === null ? [] : candidates.filter((p) => packKey(p.packValue, p.packUnit) === pack);
-    const ordered = [...samePack, ...candidates.filter((p) => !samePack.includes(p))].slice(0, MAX_CANDIDATES);
+    // In an order of their own: the preview and each batch are given the products in other orders.
+    const byName = (a: P, b: P) => a.name.localeCompare(b.name, "en") || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const others = candidates.filter((p) => !samePack.includes(p));
+    const ordered = [...samePack.sort(byName), ...others.sort(byName)].slice(0, MAX_CANDIDATES);
     if (samePack.length === 1) return { kind: "confident", product: samePack[0], candidates: ordered };
     return { kind: "near", candidates: ordered };
   };

@@ -11,12 +11,12 @@ import type { MatchKeys, PlanCounts } from "../../engine/plan/plan";
 import type { MatchedProduct } from "../../run/existing.server";
 import type { RowProduct } from "../../run/rows.server";
 import { driveImportRun, fetchTransport, SERVER_ERROR, type BatchFailure, type RunProgress } from "../run-client";
-import type { ChoiceInput } from "../../run/choices";
+import { choiceConflict } from "../../run/choices";
 import { planRequestChunks, type BatchRow, type ImportActionResult, type PlanRequest, type RunAnswer } from "../schema";
 import type { PreviewRow, ReadSummary, WorkerRequest, WorkerResponse } from "../worker-protocol";
 import { FileDropZone } from "./file-drop-zone";
 import { FilePreview, PlanCountsView } from "./import-preview";
-import { choiceConflict, MatchReview } from "./match-review";
+import { choiceInputs, groupOf, MatchReview, proposalChoice } from "./match-review";
 import { NewListDialog } from "./new-list-dialog";
 import { PastRuns, type PastRunsPage } from "./past-runs";
 import { ResultsTable, type ShownRowResult } from "./results-table";
@@ -90,13 +90,6 @@ function linkable(products: ExistingProduct[]): MatchCandidate[] {
     byId.set(p.id, { id: p.id, name: p.name, nameEs: p.nameEs, packValue: p.packValue, packUnit: p.packUnit });
   }
   return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/** The choices as the run's start takes them. */
-function choiceInputs(choices: ReadonlyMap<number, RowChoice>): ChoiceInput[] {
-  return [...choices].map(([row, choice]) =>
-    choice.kind === "link" ? { row, kind: "link", productId: choice.productId } : { row, kind: choice.kind },
-  );
 }
 
 /**
@@ -306,12 +299,19 @@ export function ImportScreen({
     worker.post({ type: "plan", id: planId.current, existing: current.found, choices: [] });
   }, [fetcher, fetcher.state, fetcher.data, t, worker]);
 
-  /** Staff changed rows' choices: the plan is made again with them, the review stays on screen. */
+  /**
+   * Staff changed rows' choices: the plan is made again with them, the review stays on screen. From
+   * the first change every row of the review carries its choice (the proposal's unless changed),
+   * so that a change to one row never moves another row's match: what the review shows is what
+   * the import writes.
+   */
   function choose(changes: Array<[number, RowChoice | null]>) {
-    const next = new Map(choices);
+    const reviewed = (review?.proposals ?? []).filter((p) => groupOf(p) !== null);
+    const proposed = new Map(reviewed.map((p) => [p.row, proposalChoice(p)]));
+    const next = new Map(choices.size > 0 ? choices : proposed);
     for (const [row, choice] of changes) {
-      if (choice) next.set(row, choice);
-      else next.delete(row);
+      const value = choice ?? proposed.get(row);
+      if (value) next.set(row, value);
     }
     setChoices(next);
     planId.current++;
@@ -396,7 +396,7 @@ export function ImportScreen({
     });
   }
 
-  const conflict = choiceConflict(choices);
+  const conflict = choiceConflict(choiceInputs(choices));
 
   function startRun() {
     if (read.state !== "done" || !file || run.state === "starting" || run.state === "running" || conflict) return;

@@ -5,6 +5,7 @@ import { formatMoney } from "~/lib/money";
 import { describeImportRowMessage } from "../../engine/messages";
 import type { MatchCandidate, RowChoice } from "../../engine/plan/decide";
 import type { ImportRowResult } from "../../engine/results";
+import { choiceConflict, type ChoiceInput } from "../../run/choices";
 import { formatNumber, useImportText } from "./use-import-text";
 
 /**
@@ -23,6 +24,21 @@ export function groupOf(proposal: ImportRowResult): Group | null {
   return null;
 }
 
+/** The choices as the run's start takes them. */
+export function choiceInputs(choices: ReadonlyMap<number, RowChoice>): ChoiceInput[] {
+  return [...choices].map(([row, choice]) =>
+    choice.kind === "link" ? { row, kind: "link", productId: choice.productId } : { row, kind: choice.kind },
+  );
+}
+
+/** The choice that carries out what the import proposed for a row of the review. */
+export function proposalChoice(proposal: ImportRowResult): RowChoice {
+  return proposal.match === "name" ? { kind: "link", productId: proposal.candidates[0].id } : { kind: "new" };
+}
+
+const sameChoice = (a: RowChoice, b: RowChoice) =>
+  a.kind === b.kind && (a.kind !== "link" || (b.kind === "link" && a.productId === b.productId));
+
 /** Rows shown per group before "Show all". */
 const SHOWN = 20;
 
@@ -40,18 +56,6 @@ type Props = {
   onChoose: (changes: Array<[row: number, choice: RowChoice | null]>) => void;
 };
 
-/** Two rows linked to one product: the run would refuse the choices, so the screen says which. */
-export function choiceConflict(choices: ReadonlyMap<number, RowChoice>): { first: number; second: number } | null {
-  const rowOf = new Map<string, number>();
-  for (const [row, choice] of [...choices].sort((a, b) => a[0] - b[0])) {
-    if (choice.kind !== "link") continue;
-    const first = rowOf.get(choice.productId);
-    if (first !== undefined) return { first, second: row };
-    rowOf.set(choice.productId, row);
-  }
-  return null;
-}
-
 export function MatchReview({ proposals, results, choices, products, onChoose }: Props) {
   const { t, text, lang } = useImportText();
   const id = useId();
@@ -61,7 +65,7 @@ export function MatchReview({ proposals, results, choices, products, onChoose }:
     if (group) byGroup.get(group)!.push(proposal);
   }
   const resultOf = new Map(results.map((r) => [r.row, r]));
-  const conflict = choiceConflict(choices);
+  const conflict = choiceConflict(choiceInputs(choices));
   if (GROUPS.every((g) => byGroup.get(g)!.length === 0)) return null;
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-4" data-testid="match-review">
@@ -217,9 +221,11 @@ function ReviewRow({
   const [typed, setTyped] = useState("");
   const [notFound, setNotFound] = useState(false);
   const proposedLink = proposal.match === "name" ? proposal.candidates[0] : null;
+  // Once staff change a row, every row of the review is sent as a choice: the proposal's is shown as such.
+  const chosen = choice && !sameChoice(choice, proposalChoice(proposal)) ? choice : undefined;
   const chosenOther =
-    choice?.kind === "link" && !proposal.candidates.some((c) => c.id === choice.productId)
-      ? products.find((p) => p.id === choice.productId)
+    chosen?.kind === "link" && !proposal.candidates.some((c) => c.id === chosen.productId)
+      ? products.find((p) => p.id === chosen.productId)
       : undefined;
   const refusal = result.action === "error" ? result.messages[0] : undefined;
 
@@ -260,7 +266,7 @@ function ReviewRow({
         <SelectField
           id={`${id}-choice`}
           label={t("screen.review.choiceLabel", { row: proposal.row })}
-          value={searching ? "other" : chosenOther ? `link:${chosenOther.id}` : valueOf(choice)}
+          value={searching ? "other" : chosenOther ? `link:${chosenOther.id}` : valueOf(chosen)}
           onChange={(event) => choose(event.currentTarget.value)}
           error={refusal ? text(describeImportRowMessage(refusal, lang)) : undefined}
         >
