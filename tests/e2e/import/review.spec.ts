@@ -105,6 +105,10 @@ describe("the review of the first import into the demo catalogue", () => {
     await scanAccessibility(s.page);
     await pineapple.getByRole("combobox", { name: "What to do with row 9" }).selectOption({ index: 0 });
     await choice(s, 8).getByRole("combobox").selectOption({ index: 0 });
+    // A product another row was proposed to link is not taken from it silently: the review says so.
+    await choice(s, 33).getByRole("combobox").selectOption({ label: "Link to Cilantro · 60 bunch" });
+    await visible(panel.getByText("Rows 33 and 34 are both linked to the same product."));
+    await choice(s, 33).getByRole("combobox").selectOption({ index: 0 });
     await s.page.waitForFunction(
       (text) => document.querySelector("[data-testid=plan] [data-testid=counts-line]")?.textContent === text,
       expected,
