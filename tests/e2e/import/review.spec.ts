@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uniqueName } from "../prices/fixtures";
+import { createEmptyList } from "./fixtures";
 import { startAppServer, type AppServer } from "../../support/server";
 import { desktop, phone, scanAccessibility, useBrowser, visible, type Session } from "../../support/e2e";
 
@@ -22,20 +22,6 @@ afterAll(async () => {
 
 const qboSmall = path.resolve("tests/fixtures/quickbooks/qbo_small.csv");
 
-async function emptyList(s: Session) {
-  const name = uniqueName("Review");
-  const res = await s.page.request.post("/prices-manage", {
-    form: { intent: "create", name, source: "", adjustmentType: "none" },
-  });
-  if (res.status() !== 200) throw new Error(`creating ${name} answered ${res.status()}`);
-  await s.goto("/prices-manage", { axe: false });
-  const href = await s.page
-    .getByRole("region", { name: /^(Price lists|Listas de precios)$/ })
-    .getByRole("link", { name, exact: true })
-    .getAttribute("href");
-  return href!.split("/").pop()!;
-}
-
 async function previewQboSmall(s: Session, button: string) {
   await s.page.getByLabel(/^(CSV file|Archivo CSV)$/).setInputFiles(qboSmall);
   await s.page.getByRole("button", { name: button }).click();
@@ -48,7 +34,7 @@ const choice = (s: Session, row: number) => s.page.locator(`[data-testid=match-r
 describe("the review of the first import into the demo catalogue", () => {
   it("groups the proposals on a phone in Spanish, and changes a whole group at once", async () => {
     const s = await session({ baseURL: app.url, as: "seller", lang: "es", viewport: phone, colorScheme: "dark" });
-    const slug = await emptyList(s);
+    const { slug } = await createEmptyList(s, "Review");
     await s.goto(`/import-quickbooks?list=${slug}`, { axe: false });
     const review = await previewQboSmall(s, "Vista previa de la importación");
     await visible(review.getByRole("heading", { name: "Vincular a un producto existente (12)" }));
@@ -80,7 +66,7 @@ describe("the review of the first import into the demo catalogue", () => {
 
   it("links a near match, makes a proposed link new, leaves a row out, refuses one product for two rows, and imports so", async () => {
     const s = await session({ baseURL: app.url, as: "seller", viewport: desktop });
-    const slug = await emptyList(s);
+    const { slug } = await createEmptyList(s, "Review");
     await s.goto(`/import-quickbooks?list=${slug}`, { axe: false });
     await previewQboSmall(s, "Preview the import");
 

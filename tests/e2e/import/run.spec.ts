@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs, uniqueName } from "../prices/fixtures";
+import { apiAs } from "../prices/fixtures";
+import { createEmptyList } from "./fixtures";
 import { startAppServer, type AppServer } from "../../support/server";
 import { pathOf, phone, scanAccessibility, useBrowser, visible, type Session } from "../../support/e2e";
 
@@ -22,26 +23,6 @@ afterAll(async () => {
 });
 
 const fixture = (name: string) => path.resolve("tests/fixtures/quickbooks", name);
-
-/**
- * A list of the test's own, empty, made through the list screen's form action as the seller's
- * browser would post it: the shared demo lists stay as other specs expect them.
- */
-async function createEmptyList(s: Session, prefix: string) {
-  const name = uniqueName(prefix);
-  const res = await s.page.request.post("/prices-manage", {
-    form: { intent: "create", name, source: "", adjustmentType: "none" },
-  });
-  if (res.status() !== 200) throw new Error(`creating ${name} answered ${res.status()}`);
-  await s.goto("/prices-manage", { axe: false });
-  const href = await s.page
-    .getByRole("region", { name: /^(Price lists|Listas de precios)$/ })
-    .getByRole("link", { name, exact: true })
-    .getAttribute("href");
-  const slug = href?.match(/^\/prices-manage\/([^/?#]+)$/)?.[1];
-  if (!slug) throw new Error(`no link to ${name} (href ${href})`);
-  return { name, slug };
-}
 
 /** Chooses the file and previews it; answers once the dry run (and with it the Import panel) is shown. */
 async function preview(s: Session, file: string, button = "Preview the import") {
