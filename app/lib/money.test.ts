@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { applyAdjustment, centsToInput, formatMoneyChange, formatPercentChange, parsePriceInput } from "./money";
+import {
+  applyAdjustment,
+  centsToInput,
+  formatMoneyChange,
+  formatPercentChange,
+  parsePriceInput,
+  roundPrice,
+} from "./money";
 
 describe("applyAdjustment", () => {
   it("rounds percentage adjustments half-up to the cent", () => {
@@ -27,10 +34,17 @@ describe("parsePriceInput", () => {
     [".99", 99],
     ["0", 0],
     ["100000", 10_000_000],
+    ["$41,50", 4150],
+    ["41,50", 4150],
+    ["41.5", 4150],
+    ["41,5", 4150],
+    ["1,23", 123],
+    ["$1.234,50", 123450],
+    ["1,234", 123400],
   ])("reads %j as %i cents", (text, cents) => {
     expect(parsePriceInput(text)).toBe(cents);
   });
-  it.each(["", "-1", "1.234", "abc", "1,23", "12,34.5", "1e3", "100000.01", "9".repeat(30), "1 000", "$-5", "0x10"])(
+  it.each(["", "-1", "1.234", "abc", "1,234,50", "1.234.56", ",", "12,34.5", "1e3", "100000.01", "9".repeat(30), "1 000", "$-5", "0x10"])(
     "refuses %j",
     (text) => {
       expect(parsePriceInput(text)).toBeNull();
@@ -51,5 +65,22 @@ describe("formatMoneyChange and formatPercentChange", () => {
     expect(formatPercentChange(0.125, "en")).toBe("+12.5%");
     expect(formatPercentChange(-0.05, "en")).toBe("-5%");
     expect(formatPercentChange(0.125, "es")).toMatch(/^\+12\.5\s?%$/);
+  });
+});
+
+describe("roundPrice", () => {
+  it.each([
+    [2074, "cent", 2074],
+    [2074, "nickel", 2075],
+    [2072, "nickel", 2070],
+    [2062, "quarter", 2050],
+    [2063, "quarter", 2075],
+    [2074, "ninety-nine", 2099],
+    [2048, "ninety-nine", 1999],
+    [2049, "ninety-nine", 2099],
+    [30, "ninety-nine", 99],
+    [1999, "ninety-nine", 1999],
+  ] as const)("rounds %i cents %s to %i", (cents, rule, expected) => {
+    expect(roundPrice(cents, rule)).toBe(expected);
   });
 });

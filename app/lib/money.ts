@@ -68,15 +68,43 @@ export function formatPercentChange(ratio: number, lang: string) {
 export const MAX_PRICE_CENTS = 10_000_000;
 
 /**
- * A price typed by a person, in dollars: "12", "12.5", "$1,234.56". At most two decimals, never
- * negative, at most MAX_PRICE_CENTS. Returns cents, or null when the text is not such a price.
+ * A price typed by a person, in dollars, as either language writes it: "12", "12.5", "$1,234.56",
+ * "41,50", "$1.234,50". A comma or dot followed by one or two digits at the end is the decimal
+ * mark; commas group thousands, and so do dots before a decimal comma ("1.234" alone is refused:
+ * it could mean either). At most two decimals, never negative, at most MAX_PRICE_CENTS. Returns
+ * cents, or null when the text is not such a price.
  */
 export function parsePriceInput(text: string): number | null {
   const cleaned = text.trim().replace(/^\$\s*/, "");
-  if (!/^(\d{1,3}(,\d{3})+|\d+)(\.\d{0,2})?$|^\.\d{1,2}$/.test(cleaned)) return null;
-  const [whole = "", fraction = ""] = cleaned.replace(/,/g, "").split(".");
-  const cents = Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0"));
+  const decimal = /^(.*?)([.,])(\d{0,2})$/.exec(cleaned);
+  const whole = decimal ? (decimal[1] ?? "") : cleaned;
+  const fraction = decimal?.[3] ?? "";
+  const grouping = decimal?.[2] === "," ? /^\d{1,3}(\.\d{3})+$/ : /^\d{1,3}(,\d{3})+$/;
+  if (whole === "" && fraction === "") return null;
+  if (whole !== "" && !/^\d+$/.test(whole) && !grouping.test(whole)) return null;
+  const cents = Number(whole.replace(/[.,]/g, "") || "0") * 100 + Number(fraction.padEnd(2, "0"));
   return Number.isSafeInteger(cents) && cents <= MAX_PRICE_CENTS ? cents : null;
+}
+
+/** How a bulk change rounds each new price: to the cent, to 5 or 25 cents, or to a .99 ending. */
+export const roundingRules = ["cent", "nickel", "quarter", "ninety-nine"] as const;
+export type RoundingRule = (typeof roundingRules)[number];
+
+/**
+ * A price rounded by a rule, to the nearest step (halves up); a .99 ending is the nearest price
+ * ending in 99 cents, never below $0.99.
+ */
+export function roundPrice(cents: number, rule: RoundingRule) {
+  switch (rule) {
+    case "cent":
+      return cents;
+    case "nickel":
+      return divideHalfUp(cents, 5) * 5;
+    case "quarter":
+      return divideHalfUp(cents, 25) * 25;
+    case "ninety-nine":
+      return Math.max(99, divideHalfUp(cents + 1, 100) * 100 - 1);
+  }
 }
 
 /** Cents as the plain dollar text a price input shows: 1234 → "12.34". */

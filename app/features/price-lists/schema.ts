@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { TranslationKey } from "~/i18n/keys";
 import { ownKeyOr } from "~/lib/form-errors";
-import type { AdjustmentType } from "~/lib/money";
+import type { AdjustmentType, RoundingRule } from "~/lib/money";
 
 /** Messages are keys of the prices namespace; the page translates them. */
 export const NAME_MAX = 100;
@@ -31,6 +31,14 @@ export function parseAdjustment(type: AdjustmentType, text: string): number | nu
   }
   return Math.abs(value) <= FIXED_LIMIT_CENTS ? value : null;
 }
+
+/**
+ * A bulk change as the editor made it: every chosen price moved by the adjustment and rounded by
+ * the rule. The editor turns it into ordinary edits; the save carries it so the log can say what
+ * was done ("Bulk +5% on 11 products of Fruits"). `category` is the category filter it was made
+ * under, if any.
+ */
+export type BulkChange = { type: AdjustmentType; value: number; rounding: RoundingRule; category: string | null };
 
 /** The messages of these schemas: keys of the prices namespace, each one checked by the compiler. */
 const errors = {
