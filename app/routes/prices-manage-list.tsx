@@ -9,7 +9,8 @@ import { PriceEditor } from "~/features/price-lists/components/price-editor";
 import { ReapplyPanel } from "~/features/price-lists/components/reapply-panel";
 import { VersionsPanel } from "~/features/price-lists/components/versions-panel";
 import { runEditorAction } from "~/features/price-lists/edit-prices.server";
-import { findMissingProducts, findPriceItems, previewReapply } from "~/features/price-lists/items.server";
+import { findEditorItems } from "~/features/price-lists/editor-items.server";
+import { findMissingProducts, previewReapply } from "~/features/price-lists/items.server";
 import { findPriceListBySlug, listCustomerAssignments } from "~/features/price-lists/lists.server";
 import { compareVersions, listVersions } from "~/features/price-lists/versions.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
@@ -60,7 +61,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     kind: "page" as const,
     list,
-    items: await findPriceItems(list.id, lang),
+    items: await findEditorItems(list.id, lang),
     versions: await listVersions(list.id),
     customers: can(user, "price-lists:assign") ? await listCustomerAssignments() : null,
   };
@@ -81,7 +82,7 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
   const { list, items, versions, customers } = loaderData;
   const adjustment = formatAdjustment(list.adjustmentType, list.adjustmentValue, i18n.language);
   return (
-    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+    <div className="mx-auto max-w-navbar space-y-6 px-4 py-8">
       <nav aria-label={t("editor.breadcrumb")} className="text-sm">
         <Link to="/prices-manage" className="text-brand-800 underline underline-offset-2 dark:text-brand-100">
           {t("manage.title")}
@@ -96,7 +97,14 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </header>
-      <PriceEditor items={items} revision={list.revision} listSlug={list.slug} />
+      <PriceEditor
+        items={items}
+        revision={list.revision}
+        listId={list.id}
+        listSlug={list.slug}
+        adjustment={adjustment}
+        hasParent={list.parentName !== null}
+      />
       <AddProductsPanel />
       {list.parentName ? (
         <ReapplyPanel parentName={list.parentName} names={new Map(items.map((i) => [i.productId, i.name]))} />

@@ -6,6 +6,7 @@ import { priceHistory, priceListItem, product } from "../../app/db/schema";
 import type { SavePricesResult } from "../../app/features/price-lists/edit-prices.server";
 import { addProductsToList } from "../../app/features/price-lists/items.server";
 import { createPriceList, emptyListInput, findPriceListBySlug } from "../../app/features/price-lists/lists.server";
+import { action as savePrices } from "../../app/routes/price-list-prices";
 import { action, loader } from "../../app/routes/prices-manage-list";
 import { callRoute, formRequest, routeContext } from "../support/route-context";
 import { useTestDatabase } from "../support/test-db";
@@ -17,13 +18,12 @@ let seller: SessionUser;
 let ids: Record<string, string>;
 let listId: string;
 
+/** Prices go to the editor's JSON save; fields naming an intent go to the page's other actions. */
 async function save(fields: Record<string, string>, user: SessionUser = seller, slug = "daily") {
-  return callRoute<SavePricesResult>(
-    action,
-    formRequest(`/prices-manage/${slug}`, { intent: "save", ...fields }),
-    routeContext({ user }),
-    { slug },
-  );
+  const [handler, path] = fields.intent
+    ? [action, `/prices-manage/${slug}`]
+    : [savePrices, `/prices-manage/${slug}/prices`];
+  return callRoute<SavePricesResult>(handler, formRequest(path, fields), routeContext({ user }), { slug });
 }
 
 async function prices() {
@@ -190,12 +190,10 @@ describe(`the price editor (${test.kind})`, () => {
     expect((await save({ edits: "[]" }, seller, "nope")).status).toBe(404);
   });
 
-  it("bulk-adjusts the selected products, saves a version with a reason and restores it", async () => {
+  it("saves a bulk change's prices, saves a version with a reason and restores it", async () => {
     const bulk = await save({
-      intent: "bulk",
-      productIds: JSON.stringify([ids.mango]),
-      adjustmentType: "percentage",
-      adjustmentValue: "10",
+      edits: JSON.stringify([{ productId: ids.mango, price: "11.00" }]),
+      bulk: JSON.stringify({ type: "percentage", value: 1000, rounding: "cent", category: null }),
       revision: await revision(),
     });
     expect(bulk.data).toMatchObject({ ok: true, changed: 1 });
@@ -210,14 +208,15 @@ describe(`the price editor (${test.kind})`, () => {
 
   it.each([
     [
-      { intent: "bulk", productIds: "[]", adjustmentType: "percentage", adjustmentValue: "5" },
-      "errors.nothingSelected",
-    ],
-    [
-      { intent: "bulk", productIds: "[]", adjustmentType: "percentage", adjustmentValue: "-500" },
+      { edits: "[]", bulk: JSON.stringify({ type: "percentage", value: -20_000, rounding: "cent", category: null }) },
       "errors.adjustmentInvalid",
     ],
-    [{ intent: "bulk", productIds: "[]", adjustmentType: "double", adjustmentValue: "5" }, "errors.adjustmentInvalid"],
+    [
+      { edits: "[]", bulk: JSON.stringify({ type: "double", value: 5, rounding: "cent", category: null }) },
+      "errors.adjustmentInvalid",
+    ],
+    [{ edits: "[]", bulk: "{" }, "errors.adjustmentInvalid"],
+    [{ intent: "bulk", productIds: "[]" }, "errors.invalidInput"],
     [{ intent: "version", reason: "r".repeat(201) }, "errors.reasonTooLong"],
     [{ intent: "restore-version", version: "0" }, "errors.versionNotFound"],
     [{ intent: "restore-version", version: "x", revision: "1.5" }, "errors.invalidInput"],

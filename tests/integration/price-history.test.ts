@@ -9,6 +9,7 @@ import { addProductsToList } from "../../app/features/price-lists/items.server";
 import { createPriceList, deletePriceList, findPriceListBySlug } from "../../app/features/price-lists/lists.server";
 import type { Lang } from "../../app/i18n/config";
 import { loader } from "../../app/routes/price-history";
+import { action as savePrices } from "../../app/routes/price-list-prices";
 import { action } from "../../app/routes/prices-manage-list";
 import { callRoute, formRequest, routeContext } from "../support/route-context";
 import { useTestDatabase } from "../support/test-db";
@@ -50,12 +51,15 @@ async function history(
   return { status: res.status, location: res.headers.get("location"), body: isJson ? await res.json() : null };
 }
 
-/** Posts one of the editor's forms to /prices-manage/{slug} as the given person. */
+/** Posts one of the editor's forms as the given person: prices to its JSON save, the rest to the page. */
 async function edit(user: SessionUser, fields: Record<string, string>, slug = "daily") {
   const list = await findPriceListBySlug(slug);
+  const [handler, path] = fields.intent
+    ? [action, `/prices-manage/${slug}`]
+    : [savePrices, `/prices-manage/${slug}/prices`];
   const result = await callRoute<{ ok: boolean; version?: number }>(
-    action,
-    formRequest(`/prices-manage/${slug}`, { revision: String(list!.revision), ...fields }),
+    handler,
+    formRequest(path, { revision: String(list!.revision), ...fields }),
     routeContext({ user }),
     { slug },
   );
@@ -106,19 +110,17 @@ beforeEach(async () => {
 
 describe(`a product's price history in a list (${test.kind})`, () => {
   it("lists the changes made through the editor's actions, newest first, with their sources and authors", async () => {
-    await edit(seller, { intent: "save", edits: JSON.stringify([{ productId: ids.mango, price: "12.00" }]) });
+    await edit(seller, { edits: JSON.stringify([{ productId: ids.mango, price: "12.00" }]) });
     await edit(admin, {
-      intent: "bulk",
-      productIds: JSON.stringify([ids.mango]),
-      adjustmentType: "fixed",
-      adjustmentValue: "0.50",
+      edits: JSON.stringify([{ productId: ids.mango, price: "12.50" }]),
+      bulk: JSON.stringify({ type: "fixed", value: 50, rounding: "cent", category: null }),
     });
     const { version } = await edit(seller, { intent: "version", reason: "at 12.50" });
-    await edit(seller, { intent: "save", edits: JSON.stringify([{ productId: ids.mango, price: "13.00" }]) });
+    await edit(seller, { edits: JSON.stringify([{ productId: ids.mango, price: "13.00" }]) });
     await edit(seller, { intent: "restore-version", version: String(version) });
     await edit(admin, { intent: "reapply" });
     // Another list's changes and another product's are not this history.
-    await edit(seller, { intent: "save", edits: JSON.stringify([{ productId: ids.mango, price: "9.00" }]) }, "base");
+    await edit(seller, { edits: JSON.stringify([{ productId: ids.mango, price: "9.00" }]) }, "base");
     await edit(seller, { intent: "add", productIds: JSON.stringify([ids.lime]) });
 
     const got = await history("daily", ids.mango);

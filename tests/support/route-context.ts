@@ -117,7 +117,10 @@ export async function callRoute<T = Record<string, unknown>>(
     else throw thrown;
   }
   if (value instanceof Response) {
-    return { status: value.status, headers: value.headers, location: value.headers.get("Location"), data: undefined };
+    // A resource route's JSON answer is read like an action's data.
+    const json = (value.headers.get("Content-Type") ?? "").startsWith("application/json");
+    const data = json ? ((await value.clone().json()) as T) : undefined;
+    return { status: value.status, headers: value.headers, location: value.headers.get("Location"), data };
   }
   if (isDataWithInit(value)) {
     return {

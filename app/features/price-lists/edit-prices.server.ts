@@ -2,15 +2,9 @@ import { parsePriceInput } from "~/lib/money";
 import { withRefusals } from "~/lib/refusal.server";
 import type { ConflictingChange } from "./errors";
 import type { Actor } from "./internal.server";
-import {
-  addProductsToList,
-  bulkAdjustPrices,
-  reapplyFromParent,
-  removeProductsFromList,
-  savePriceEdits,
-} from "./items.server";
+import { addProductsToList, reapplyFromParent, removeProductsFromList, savePriceEdits } from "./items.server";
 import { assignPriceList } from "./lists.server";
-import { parseAdjustment, REASON_MAX, type PricesErrorKey } from "./schema";
+import { bulkChangeSchema, REASON_MAX, type BulkChange, type PricesErrorKey } from "./schema";
 import { restoreVersion, saveVersion } from "./versions.server";
 
 /** More edits than any list has products: a request beyond it is not from the editor. */
@@ -30,7 +24,7 @@ export type SavePricesResult =
 export async function saveEditedPrices(
   actor: Actor,
   listId: string,
-  form: { edits: unknown; revision: unknown },
+  form: { edits?: unknown; revision?: unknown; bulk?: unknown },
   requestId: string,
 ): Promise<{ status: number; result: SavePricesResult }> {
   let raw: unknown;
@@ -59,15 +53,33 @@ export async function saveEditedPrices(
     else edits.push({ productId, priceCents: cents });
   }
   if (invalid.length > 0) return { status: 400, result: { ok: false, message: "errors.invalidPrice", invalid } };
+  const bulk = form.bulk === undefined ? null : parseBulk(form.bulk);
+  if (bulk === undefined) return { status: 400, result: { ok: false, message: "errors.adjustmentInvalid" } };
   const revision = form.revision === undefined || form.revision === "" ? undefined : Number(form.revision);
   if (revision !== undefined && !Number.isSafeInteger(revision)) {
     return { status: 400, result: { ok: false, message: "errors.invalidInput" } };
   }
   return answer(
     requestId,
-    async () => ({ ok: true, ...(await savePriceEdits(actor, listId, edits, { expectedRevision: revision })) }),
+    async () => ({
+      ok: true,
+      ...(await savePriceEdits(actor, listId, edits, {
+        expectedRevision: revision,
+        source: bulk ? "bulk" : "screen",
+      })),
+    }),
     "saving prices failed",
   );
+}
+
+/** The bulk change a save says it carries, or undefined when the text is not one. */
+function parseBulk(text: unknown): BulkChange | undefined {
+  try {
+    const parsed = bulkChangeSchema.safeParse(typeof text === "string" ? JSON.parse(text) : null);
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 type Form = Record<string, FormDataEntryValue | undefined>;
@@ -97,29 +109,15 @@ function answer(requestId: string, run: () => Promise<SavePricesResult>, log = "
 }
 
 /**
- * The editor's other actions: move the selected items by a percentage or a fixed amount, remove
- * them, re-apply the parent's prices, save the list as a new version with an optional reason, or
- * restore a version.
+ * The editor's other actions: remove the selected items, add products, assign customers,
+ * re-apply the parent's prices, save the list as a new version with an optional reason, or
+ * restore a version. Prices are saved through `saveEditedPrices`, which answers as JSON.
  */
 export async function runEditorAction(actor: Actor, listId: string, form: Form, requestId: string) {
   const refused = (message: PricesErrorKey) => ({ status: 400, result: { ok: false as const, message } });
   const revision = revisionOf(form);
   if (revision === null) return refused("errors.invalidInput");
   switch (form.intent) {
-    case "save":
-      return saveEditedPrices(actor, listId, { edits: form.edits, revision: form.revision }, requestId);
-    case "bulk": {
-      const type = form.adjustmentType;
-      if (type !== "percentage" && type !== "fixed") return refused("errors.adjustmentInvalid");
-      const value = typeof form.adjustmentValue === "string" ? parseAdjustment(type, form.adjustmentValue) : null;
-      if (value === null) return refused("errors.adjustmentInvalid");
-      const ids = selectedIds(form);
-      if (!ids) return refused("errors.nothingSelected");
-      return answer(requestId, async () => ({
-        ok: true,
-        ...(await bulkAdjustPrices(actor, listId, ids, { type, value }, { expectedRevision: revision })),
-      }));
-    }
     case "remove": {
       const ids = selectedIds(form);
       if (!ids) return refused("errors.nothingSelected");

@@ -136,7 +136,8 @@ type PriceEditOptions = {
    * `errors.pricesMoved` says so (a change proposed against older prices must be proposed again).
    */
   expectedPrices?: ReadonlyMap<string, number | null>;
-  source?: "screen" | "assistant";
+  /** "bulk" for the prices of a bulk change made in the editor. */
+  source?: "screen" | "bulk" | "assistant";
 };
 
 /**

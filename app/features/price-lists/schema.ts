@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { TranslationKey } from "~/i18n/keys";
 import { ownKeyOr } from "~/lib/form-errors";
-import type { AdjustmentType, RoundingRule } from "~/lib/money";
+import { roundingRules, type AdjustmentType } from "~/lib/money";
 
 /** Messages are keys of the prices namespace; the page translates them. */
 export const NAME_MAX = 100;
@@ -33,12 +33,24 @@ export function parseAdjustment(type: AdjustmentType, text: string): number | nu
 }
 
 /**
- * A bulk change as the editor made it: every chosen price moved by the adjustment and rounded by
- * the rule. The editor turns it into ordinary edits; the save carries it so the log can say what
- * was done ("Bulk +5% on 11 products of Fruits"). `category` is the category filter it was made
- * under, if any.
+ * A bulk change as the editor made it: every chosen price moved by the adjustment (cents, or
+ * hundredths of a percent) and rounded by the rule. The editor turns it into ordinary edits; the
+ * save carries it so the log can say what was done ("Bulk +5% on 11 products of Fruits").
+ * `category` is the category filter it was made under, if any.
  */
-export type BulkChange = { type: AdjustmentType; value: number; rounding: RoundingRule; category: string | null };
+export const bulkChangeSchema = z
+  .object({
+    type: z.enum(["fixed", "percentage"]),
+    value: z.number().int(),
+    rounding: z.enum(roundingRules),
+    category: z.string().max(40).nullable(),
+  })
+  .refine(({ type, value }) =>
+    type === "percentage"
+      ? value >= PERCENT_LIMIT_BASIS_POINTS.min && value <= PERCENT_LIMIT_BASIS_POINTS.max
+      : Math.abs(value) <= FIXED_LIMIT_CENTS,
+  );
+export type BulkChange = z.infer<typeof bulkChangeSchema>;
 
 /** The messages of these schemas: keys of the prices namespace, each one checked by the compiler. */
 const errors = {

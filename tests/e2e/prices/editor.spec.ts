@@ -58,7 +58,7 @@ describe("the price editor", () => {
     await s.page.waitForURL((url) => url.pathname === "/prices-manage");
   });
 
-  it("bulk-adjusts selected products, saves a version with a reason and restores it", async () => {
+  it("bulk-adjusts selected products through the editor, saves a version with a reason and restores it", async () => {
     const s = await session({ as: "seller" });
     await s.goto("/prices-manage/restaurants");
     const rows = s.page.locator("tbody tr");
@@ -71,7 +71,9 @@ describe("the price editor", () => {
     await visible(s.page.getByText("Adjust the 2 selected products"));
     await s.page.getByRole("combobox", { name: "Adjustment" }).selectOption("fixed");
     await s.page.getByRole("textbox", { name: /^Dollars/ }).fill("1.25");
-    await s.page.getByRole("button", { name: "Apply to selected" }).click();
+    await s.page.getByRole("button", { name: "Preview new prices" }).click();
+    await s.page.getByRole("dialog").getByRole("button", { name: "Put 2 new prices in the editor" }).click();
+    await s.page.getByRole("button", { name: "Save changes" }).click();
     await visible(s.page.getByText("Changes saved successfully."));
     await s.page.waitForFunction(
       (want) =>
@@ -87,7 +89,7 @@ describe("the price editor", () => {
     const saved = await s.page.locator("section[aria-labelledby=versions-heading] li").first().innerText();
     expect(saved).toContain("After the morning bump");
 
-    await third.fill("99.99");
+    await third.fill((Number(c) + 0.5).toFixed(2));
     await s.page.getByRole("button", { name: "Save changes" }).click();
     await visible(s.page.getByText("Changes saved successfully."));
     await s.page
@@ -113,6 +115,11 @@ describe("the price editor", () => {
     const limes = s.page.getByRole("textbox", { name: "Limes" });
     await limes.fill("77.77");
     await s.page.getByRole("button", { name: "Save changes" }).click();
+    // More than 30% above the saved price: asked about, and saved as typed when confirmed.
+    await s.page
+      .getByRole("dialog", { name: "Check 1 price before saving" })
+      .getByRole("button", { name: "Save as typed" })
+      .click();
     await visible(s.page.getByText("Changes saved successfully."));
     await s.page.getByRole("textbox", { name: "Reason (optional)" }).fill("Limes at 77.77");
     await s.page.getByRole("button", { name: "Save as a new version" }).click();

@@ -17,7 +17,7 @@ function setVisibility(page: Page, state: "hidden" | "visible") {
 /** The seller raises the list's first price by `amount`; answers its cell with the new price on `page`. */
 async function changeFirstPrice(seller: Session, slug: string, page: Page, amount: number) {
   await seller.goto(`/prices-manage/${slug}`, { axe: false });
-  const product = await seller.page.getByRole("rowheader").first().innerText();
+  const product = await seller.page.getByRole("rowheader").first().locator("label").innerText();
   const input = seller.page.getByRole("textbox", { name: product, exact: true });
   const next = (Number(await input.inputValue()) + amount).toFixed(2);
   await input.fill(next);

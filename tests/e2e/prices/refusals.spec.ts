@@ -21,7 +21,7 @@ describe("price list actions refused by role", () => {
     const name = uniqueName("Not for customers");
     const slug = await createListCopy(seller, name);
     await seller.goto(`/prices-manage/${slug}`, { axe: false });
-    const product = await seller.page.getByRole("rowheader").first().innerText();
+    const product = await seller.page.getByRole("rowheader").first().locator("label").innerText();
     const input = seller.page.getByRole("textbox", { name: product, exact: true });
     const before = await input.inputValue();
     const productId = (await input.getAttribute("id"))?.replace(/^price-/, "") ?? "";
@@ -51,9 +51,10 @@ describe("price list actions refused by role", () => {
     const attempts: Array<[string, Record<string, string>]> = [
       [`/prices-manage/${slug}`, { intent: "save", edits }],
       [`/prices-manage/${slug}.data`, { intent: "save", edits }],
+      [`/prices-manage/${slug}/prices`, { edits }],
       [
-        `/prices-manage/${slug}`,
-        { intent: "bulk", productIds: JSON.stringify([productId]), adjustmentType: "fixed", adjustmentValue: "-1" },
+        `/prices-manage/${slug}/prices`,
+        { edits, bulk: JSON.stringify({ type: "fixed", value: -1, rounding: "cent", category: null }) },
       ],
       [`/prices-manage/${slug}`, { intent: "version", reason: "mine now" }],
       [`/prices-manage/${slug}`, { intent: "assign", customerIds: "[]" }],

@@ -112,7 +112,9 @@ describe("a seller's day", () => {
     await visible(seller.page.getByText("Adjust the 2 selected products"));
     await seller.page.getByRole("combobox", { name: "Adjustment" }).selectOption("fixed");
     await seller.page.getByRole("textbox", { name: /^Dollars/ }).fill("0.35");
-    await seller.page.getByRole("button", { name: "Apply to selected" }).click();
+    await seller.page.getByRole("button", { name: "Preview new prices" }).click();
+    await seller.page.getByRole("dialog").getByRole("button", { name: "Put 2 new prices in the editor" }).click();
+    await seller.page.getByRole("button", { name: "Save changes" }).click();
     for (const p of [c, d]) {
       await expect.poll(() => price(p.name).inputValue(), { timeout: 20_000 }).toBe(((p.next + 35) / 100).toFixed(2));
     }

@@ -1,278 +1,641 @@
-import { HistoryIcon } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { useFetcher } from "react-router";
+import { useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes-guard";
+import { Dialog } from "~/components/ui/dialog";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
-import { Table, TableBody, tableCellClasses, TableHead, TableHeaderCell } from "~/components/ui/table";
-import { centsToInput, formatMoney, parsePriceInput } from "~/lib/money";
+import { moveInGrid, useSaveShortcut } from "~/components/ui/grid-keys";
+import { SaveBar } from "~/components/ui/save-bar";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
+import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes-guard";
+import { categories, groupOf, type CategoryGroup } from "~/features/catalog/categories";
+import { unitAndPackLabeler } from "~/features/catalog/format";
+import { dropDraft, loadDraft, storeDraft } from "~/lib/drafts";
+import { centsToInput, formatMoney } from "~/lib/money";
+import { sendForm } from "~/lib/send-form";
+import { useRootData } from "~/lib/root-data";
 import type { SavePricesResult } from "../edit-prices.server";
-import type { PriceItemView } from "../items.server";
-import { parseAdjustment } from "../schema";
-import { PriceHistoryDialog } from "./price-history-dialog";
+import type { EditorItem } from "../editor-items";
+import {
+  dirtyRows,
+  draftKey,
+  parseDraft,
+  restoreDraft,
+  type DirtyRow,
+  type EditorDraft,
+  type PriceEdit,
+  type PriceEdits,
+} from "../editor-state";
+import type { BulkChange, PricesErrorKey } from "../schema";
+import { BulkChangePanel } from "./bulk-change";
+import { EditorRow, optionalColumns, type OptionalColumn } from "./editor-row";
 
-type Props = { items: PriceItemView[]; revision: number; listSlug: string };
+type Props = {
+  items: EditorItem[];
+  revision: number;
+  listId: string;
+  listSlug: string;
+  /** The parent's adjustment as people read it ("+5%"), when the list has a parent. */
+  adjustment: string | null;
+  hasParent: boolean;
+};
 
-// The editor shows a whole list, thousands of rows: its cells are plain elements (see tableCellClasses).
-const boxCell = tableCellClasses();
-const nameCell = tableCellClasses({}, "font-medium");
-const priceCell = tableCellClasses({ numeric: true });
-const historyCell = tableCellClasses({}, "text-center");
+/** Where a save stands; a failure keeps every edit and offers Retry. */
+type SaveState =
+  | { kind: "idle" }
+  | { kind: "saving" }
+  | { kind: "saved" }
+  | { kind: "failed"; reason: "offline" | "signedOut" | "server" }
+  | { kind: "refused"; message: PricesErrorKey }
+  | { kind: "conflict"; changes: Extract<SavePricesResult, { message: "errors.conflict" }>["changes"] };
+
+type Availability = "all" | "in-stock" | "out-of-stock";
+
+const COLUMNS_KEY = "price-editor-columns";
+const PHONE_COLUMNS: OptionalColumn[] = [];
+const WIDE_COLUMNS: OptionalColumn[] = ["pack", "sku", "category", "parent", "saved", "change", "availability"];
+
+/** Today in Florida (docs/decisions on time zones): "changed today" means the business's day. */
+function floridaDay(at: Date | string) {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date(at));
+}
 
 /**
- * Prices edited in place and saved or discarded together. Pending edits are announced with
- * 'You have unsaved changes.', and leaving the page (a link or a reload) asks first.
+ * The price desk: a list's prices edited in place, by keyboard or touch, saved or discarded
+ * together. Edits are kept as a draft on this device until saved, a failed save keeps them on
+ * screen with Retry, prices far from the saved ones are confirmed before saving, and a bulk
+ * change is previewed and lands as edits to review.
  */
-export function PriceEditor({ items, revision, listSlug }: Props) {
+export function PriceEditor({ items, revision, listId, listSlug, adjustment, hasParent }: Props) {
   const { t, i18n } = useTranslation("prices");
-  const fetcher = useFetcher<SavePricesResult>();
-  const [edits, setEdits] = useState<Record<string, string>>({});
-  const [filter, setFilter] = useState("");
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [bulkType, setBulkType] = useState<"percentage" | "fixed">("percentage");
-  const [bulkValue, setBulkValue] = useState("");
-  const [confirmRemove, setConfirmRemove] = useState(false);
-  const byId = useMemo(() => new Map(items.map((i) => [i.productId, i])), [items]);
-  const dirty = Object.entries(edits).filter(([id, text]) => centsToInput(byId.get(id)?.priceCents ?? null) !== text);
-  const invalidNow = new Set(
-    dirty.filter(([, text]) => text.trim() !== "" && parsePriceInput(text) === null).map(([id]) => id),
-  );
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const saving = fetcher.state !== "idle";
+  const { t: tc } = useTranslation("catalog");
+  const { t: tp } = useTranslation("products");
+  const lang = i18n.language;
+  const userId = useRootData()?.user?.id ?? "anonymous";
+  const revalidator = useRevalidator();
+  const remover = useFetcher<SavePricesResult>();
+  const [edits, setEdits] = useState<PriceEdits>({});
+  const [bulk, setBulk] = useState<{ change: BulkChange; texts: Record<string, string> } | null>(null);
+  const [confirmedMoves, setConfirmedMoves] = useState<ReadonlySet<string>>(new Set());
+  const [save, setSave] = useState<SaveState>({ kind: "idle" });
+  const [offer, setOffer] = useState<{ draft: EditorDraft; count: number } | null>(null);
+  const [gone, setGone] = useState(0);
+  const [reviewing, setReviewing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const [query, setQuery] = useState("");
+  const [category, setCategory] = useState<CategoryGroup | "all">("all");
+  const [availability, setAvailability] = useState<Availability>("all");
+  const [changedToday, setChangedToday] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [columns, setColumns] = useState<ReadonlySet<OptionalColumn>>(new Set(WIDE_COLUMNS));
+  const key = draftKey(userId, listId);
+  const draftReady = useRef(false);
 
-  // A save that went through starts the editor afresh from the saved prices.
+  // Columns: the person's last choice, else few on a phone and all on a wider screen.
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) {
-      setEdits({});
-      setSelected(new Set());
-    }
-  }, [fetcher.state, fetcher.data]);
+    const stored = loadDraft(COLUMNS_KEY);
+    const chosen = Array.isArray(stored)
+      ? stored.filter((c): c is OptionalColumn => (optionalColumns as readonly string[]).includes(c))
+      : matchMedia("(max-width: 639px)").matches
+        ? PHONE_COLUMNS
+        : WIDE_COLUMNS;
+    setColumns(new Set(chosen));
+  }, []);
 
-  const save = (overwrite: boolean) => {
-    const payload = dirty.map(([productId, price]) => ({ productId, price }));
-    const body: Record<string, string> = { intent: "save", edits: JSON.stringify(payload) };
-    if (!overwrite) body.revision = String(revision);
-    void fetcher.submit(body, { method: "post" });
-  };
+  // A draft left by a reload, a crash or a lost connection is offered back once.
+  useEffect(() => {
+    const draft = parseDraft(loadDraft(key));
+    if (draft) setOffer({ draft, count: Object.keys(draft.edits).length });
+    else draftReady.current = true;
+  }, [key]);
 
-  const bulk = () => {
-    const body = {
-      intent: "bulk",
-      productIds: JSON.stringify([...selected]),
-      adjustmentType: bulkType,
-      adjustmentValue: bulkValue,
-      revision: String(revision),
-    };
-    void fetcher.submit(body, { method: "post" });
-  };
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
+  // Every edit is written to the draft as it is typed (a crash loses nothing).
+  useEffect(() => {
+    if (!draftReady.current) return;
+    if (Object.keys(edits).length === 0) dropDraft(key);
+    else storeDraft(key, { version: 1, savedAt: new Date().toISOString(), edits } satisfies EditorDraft);
+  }, [edits, key]);
+
+  const byId = useMemo(() => new Map(items.map((i) => [i.productId, i])), [items]);
+  const dirty = useMemo(() => dirtyRows(items, edits, confirmedMoves), [items, edits, confirmedMoves]);
+  const flagged = dirty.filter((row) => row.flag && row.flag.kind !== "invalid");
+  const invalid = dirty.filter((row) => row.flag?.kind === "invalid");
+  const flags = useMemo(() => new Map(dirty.map((row) => [row.item.productId, row.flag])), [dirty]);
+  const saving = save.kind === "saving";
+
+  const labels = useMemo(() => {
+    const packOf = unitAndPackLabeler(tc, lang);
+    return new Map(
+      items.map((i) => [i.productId, { pack: packOf(i), category: tc(`categories.${groupOf(i.category)}`) }]),
+    );
+  }, [items, tc, lang]);
+
+  const today = floridaDay(new Date());
+  const shown = useMemo(() => {
+    const needle = query.trim().toLocaleLowerCase(lang);
+    return items.filter(
+      (i) =>
+        (category === "all" || groupOf(i.category) === category) &&
+        (availability === "all" || (availability === "in-stock") === i.available) &&
+        (!changedToday || floridaDay(i.pricedAt) === today) &&
+        (!needle || [i.name, i.otherName, i.sku].some((text) => text?.toLocaleLowerCase(lang).includes(needle))),
+    );
+  }, [items, query, category, availability, changedToday, today, lang]);
+
+  const onEdit = useCallback(
+    (productId: string, text: string) => {
+      setEdits((current) => {
+        const base = current[productId]?.base ?? byId.get(productId)?.priceCents ?? null;
+        return { ...current, [productId]: { text, base } };
+      });
+      setSave((s) => (s.kind === "saved" ? { kind: "idle" } : s));
+    },
+    [byId],
+  );
+  const onRestore = useCallback((productId: string) => {
+    setEdits((current) => {
+      const next = { ...current };
+      delete next[productId];
       return next;
     });
+  }, []);
+  const onToggle = useCallback((productId: string, on: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(productId);
+      else next.delete(productId);
+      return next;
+    });
+  }, []);
 
-  const needle = filter.trim().toLocaleLowerCase();
-  const shown = needle ? items.filter((i) => i.name.toLocaleLowerCase().includes(needle)) : items;
-  const serverInvalid = new Set(result && !result.ok && "invalid" in result ? (result.invalid ?? []) : []);
+  const discard = () => {
+    setEdits({});
+    setBulk(null);
+    setConfirmedMoves(new Set());
+    setSave({ kind: "idle" });
+  };
+
+  const send = async (overwrite: boolean) => {
+    const rows = dirty;
+    if (rows.length === 0 || invalid.length > 0) return;
+    setConfirming(false);
+    setReviewing(false);
+    setSave({ kind: "saving" });
+    const sent: Record<string, string> = Object.fromEntries(rows.map((r) => [r.item.productId, r.text]));
+    const fields: Record<string, string> = {
+      edits: JSON.stringify(rows.map((r) => ({ productId: r.item.productId, price: r.text }))),
+    };
+    if (!overwrite) fields.revision = String(revision);
+    if (bulk && rows.every((r) => bulk.texts[r.item.productId] === r.text)) {
+      fields.bulk = JSON.stringify(bulk.change);
+    }
+    const outcome = await sendForm<SavePricesResult>(`/prices-manage/${encodeURIComponent(listSlug)}/prices`, fields);
+    if (outcome.kind === "offline") return setSave({ kind: "failed", reason: "offline" });
+    if (outcome.kind === "signedOut") return setSave({ kind: "failed", reason: "signedOut" });
+    if (outcome.kind === "failed") return setSave({ kind: "failed", reason: "server" });
+    const result = outcome.body;
+    if (!result.ok) {
+      if ("changes" in result) return setSave({ kind: "conflict", changes: result.changes });
+      return setSave({ kind: "refused", message: result.message });
+    }
+    // Cells typed while the save ran are still edits; the ones it sent are saved.
+    setEdits((current) => {
+      const next: Record<string, PriceEdit> = {};
+      for (const [id, edit] of Object.entries(current)) if (sent[id] !== edit.text) next[id] = edit;
+      return next;
+    });
+    setBulk(null);
+    setSelected(new Set());
+    setConfirmedMoves(new Set());
+    setSave({ kind: "saved" });
+    void revalidator.revalidate();
+  };
+
+  const requestSave = () => {
+    if (saving || dirty.length === 0) return;
+    if (invalid.length > 0) {
+      document.getElementById(`price-${invalid[0]!.item.productId}`)?.focus();
+      return;
+    }
+    if (flagged.length > 0) setConfirming(true);
+    else void send(false);
+  };
+  useSaveShortcut(dirty.length > 0, requestSave);
+
+  const applyBulk = (change: BulkChange, prices: { productId: string; cents: number }[]) => {
+    const texts = Object.fromEntries(prices.map((p) => [p.productId, centsToInput(p.cents)]));
+    setEdits((current) => {
+      const next = { ...current };
+      for (const p of prices) {
+        next[p.productId] = {
+          text: texts[p.productId]!,
+          base: current[p.productId]?.base ?? byId.get(p.productId)?.priceCents ?? null,
+        };
+      }
+      return next;
+    });
+    setBulk({ change, texts });
+  };
+
+  const chosen = useMemo(() => items.filter((i) => selected.has(i.productId)), [items, selected]);
+  const allShownSelected = shown.length > 0 && shown.every((i) => selected.has(i.productId));
+  const selectShown = (on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const i of shown) {
+        if (on) next.add(i.productId);
+        else next.delete(i.productId);
+      }
+      return next;
+    });
+  const toggleColumn = (column: OptionalColumn, on: boolean) => {
+    const next = new Set(columns);
+    if (on) next.add(column);
+    else next.delete(column);
+    setColumns(next);
+    storeDraft(COLUMNS_KEY, [...next]);
+  };
+  const money = (cents: number | null) => (cents === null ? "—" : formatMoney(cents, lang));
+  const groupsPresent = categories.filter((c) => items.some((i) => i.category === c));
 
   return (
     <section aria-labelledby="editor-heading" className="space-y-4">
       <h2 id="editor-heading" className="text-xl font-semibold">
         {t("editor.heading")}
       </h2>
-      <div className="flex flex-wrap items-end justify-between gap-4">
+      {offer ? (
+        <FormAlert tone="warning">
+          <p>
+            {t("editor.draftFound", {
+              count: offer.count,
+              time: new Intl.DateTimeFormat(lang === "es" ? "es-US" : "en-US", {
+                timeZone: "America/New_York",
+                dateStyle: "medium",
+                timeStyle: "short",
+              }).format(new Date(offer.draft.savedAt)),
+            })}
+          </p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              onClick={() => {
+                const restored = restoreDraft(items, offer.draft);
+                setEdits(restored.edits);
+                setGone(restored.gone);
+                setOffer(null);
+                draftReady.current = true;
+              }}
+            >
+              {t("editor.draftRestore")}
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                dropDraft(key);
+                setOffer(null);
+                draftReady.current = true;
+              }}
+            >
+              {t("editor.draftDiscard")}
+            </Button>
+          </div>
+        </FormAlert>
+      ) : null}
+      {gone > 0 ? <FormAlert tone="info">{t("editor.draftGone", { count: gone })}</FormAlert> : null}
+
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <TextField
-          label={t("private.filterLabel")}
+          label={t("editor.find")}
           type="search"
-          value={filter}
-          onChange={(e) => setFilter(e.currentTarget.value)}
-          placeholder={t("private.filterPlaceholder")}
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          placeholder={t("editor.findPlaceholder")}
           autoComplete="off"
         />
-        <div className="flex gap-2">
-          <Button onClick={() => save(false)} disabled={dirty.length === 0 || invalidNow.size > 0 || saving}>
-            {t("editor.save")}
-          </Button>
-          <Button variant="outline" onClick={() => setEdits({})} disabled={dirty.length === 0 || saving}>
-            {t("editor.discard")}
-          </Button>
+        <SelectField
+          label={tc("product.category")}
+          value={category}
+          onChange={(e) => setCategory(e.currentTarget.value as CategoryGroup | "all")}
+        >
+          <option value="all">{tp("list.allCategories")}</option>
+          {groupsPresent.map((c) => (
+            <option key={c} value={c}>
+              {tc(`categories.${c}`)}
+            </option>
+          ))}
+          {items.some((i) => groupOf(i.category) === "uncategorized") ? (
+            <option value="uncategorized">{tc("categories.uncategorized")}</option>
+          ) : null}
+        </SelectField>
+        <SelectField
+          label={tc("product.availability")}
+          value={availability}
+          onChange={(e) => setAvailability(e.currentTarget.value as Availability)}
+        >
+          {(["all", "in-stock", "out-of-stock"] as const).map((a) => (
+            <option key={a} value={a}>
+              {tp(`list.availability.${a}`)}
+            </option>
+          ))}
+        </SelectField>
+        <div className="flex flex-wrap items-end gap-3 pb-2">
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={changedToday}
+              onChange={(e) => setChangedToday(e.currentTarget.checked)}
+            />
+            {t("editor.changedToday")}
+          </label>
+          <details className="relative text-sm">
+            <summary className="cursor-pointer underline underline-offset-2">{t("editor.columns")}</summary>
+            <div className="absolute right-0 z-20 mt-1 w-48 space-y-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+              {optionalColumns.map((c) => (
+                <label key={c} className="flex items-center gap-2">
+                  <input
+                    type="checkbox"
+                    className="size-4"
+                    checked={columns.has(c)}
+                    onChange={(e) => toggleColumn(c, e.currentTarget.checked)}
+                  />
+                  {t(`editor.column.${c}`)}
+                </label>
+              ))}
+            </div>
+          </details>
         </div>
       </div>
-      <fieldset className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
-        <legend className="px-1 text-sm font-medium">{t("editor.bulkLegend", { count: selected.size })}</legend>
-        <SelectField
-          label={t("manage.adjustmentType")}
-          value={bulkType}
-          onChange={(e) => setBulkType(e.currentTarget.value as "percentage" | "fixed")}
-        >
-          <option value="percentage">{t("manage.percentage")}</option>
-          <option value="fixed">{t("manage.fixed")}</option>
-        </SelectField>
-        <TextField
-          label={bulkType === "percentage" ? t("manage.percentValue") : t("manage.fixedValue")}
-          inputMode="decimal"
-          value={bulkValue}
-          onChange={(e) => setBulkValue(e.currentTarget.value)}
-        />
-        <Button
-          variant="secondary"
-          onClick={bulk}
-          disabled={selected.size === 0 || dirty.length > 0 || saving || parseAdjustment(bulkType, bulkValue) === null}
-        >
-          {t("editor.bulkApply")}
+
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <p>{t("editor.shown", { shown: shown.length, total: items.length })}</p>
+        <Button size="sm" variant="outline" onClick={() => selectShown(true)} disabled={shown.length === 0}>
+          {t("editor.selectShown", { count: shown.length })}
         </Button>
-        <Button
-          variant="danger"
-          onClick={() => setConfirmRemove(true)}
-          disabled={selected.size === 0 || dirty.length > 0 || saving}
-        >
-          {t("editor.removeSelected")}
-        </Button>
-      </fieldset>
+        {selected.size > 0 ? (
+          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+            {t("editor.clearSelection", { count: selected.size })}
+          </Button>
+        ) : null}
+      </div>
+
+      {selected.size > 0 ? (
+        <div className="space-y-3">
+          <BulkChangePanel
+            items={chosen}
+            edits={edits}
+            category={category === "all" ? null : category}
+            disabled={saving}
+            onApply={applyBulk}
+          />
+          <Button variant="danger" size="sm" onClick={() => setRemoving(true)} disabled={dirty.length > 0 || saving}>
+            {t("editor.removeSelected")}
+          </Button>
+        </div>
+      ) : null}
       <ConfirmDialog
-        open={confirmRemove}
-        onOpenChange={setConfirmRemove}
+        open={removing}
+        onOpenChange={setRemoving}
         tone="danger"
         title={t("editor.removeTitle", { count: selected.size })}
         description={t("editor.removeBody")}
         confirmLabel={t("editor.removeConfirm")}
         cancelLabel={t("manage.cancel")}
-        onConfirm={() =>
-          void fetcher.submit({ intent: "remove", productIds: JSON.stringify([...selected]) }, { method: "post" })
-        }
+        onConfirm={() => {
+          void remover.submit({ intent: "remove", productIds: JSON.stringify([...selected]) }, { method: "post" });
+          setSelected(new Set());
+        }}
       />
-      <div aria-live="polite" className="space-y-2">
-        {dirty.length > 0 ? <FormAlert tone="info">{t("editor.unsaved")}</FormAlert> : null}
-        {result?.ok ? (
-          <FormAlert tone="success">
-            {"version" in result ? t("editor.versionSaved", { number: result.version }) : t("editor.saved")}
-          </FormAlert>
-        ) : null}
-        {result && !result.ok ? (
-          <FormAlert>
-            <p className="font-medium">{t(result.message)}</p>
-            {"changes" in result ? (
-              <>
-                <ul className="mt-2 list-disc pl-5">
-                  {result.changes.map((c) => (
-                    <li key={`${c.productId}-${c.at}`}>
-                      {t("editor.conflictChange", {
-                        product: c.productName,
-                        author: c.authorName ?? "—",
-                        from: c.oldCents === null ? "—" : formatMoney(c.oldCents, i18n.language),
-                        to: c.newCents === null ? "—" : formatMoney(c.newCents, i18n.language),
-                      })}
-                    </li>
-                  ))}
-                </ul>
-                <div className="mt-3 flex flex-wrap gap-2">
-                  <Button size="sm" variant="danger" onClick={() => save(true)}>
-                    {t("editor.overwrite")}
-                  </Button>
-                  <Button size="sm" variant="outline" onClick={() => window.location.reload()}>
-                    {t("editor.reload")}
-                  </Button>
-                </div>
-              </>
-            ) : null}
-          </FormAlert>
-        ) : null}
-      </div>
-      <Table>
+      {remover.state === "idle" && remover.data && !remover.data.ok ? (
+        <FormAlert>{t(remover.data.message)}</FormAlert>
+      ) : null}
+
+      <Table density="compact" onKeyDown={moveInGrid}>
         <TableHead>
           <tr>
             <TableHeaderCell className="w-10">
               <input
                 type="checkbox"
                 aria-label={t("editor.selectAll")}
-                checked={shown.length > 0 && shown.every((i) => selected.has(i.productId))}
-                onChange={(e) => {
-                  const on = e.currentTarget.checked;
-                  setSelected((current) => {
-                    const next = new Set(current);
-                    for (const i of shown) {
-                      if (on) next.add(i.productId);
-                      else next.delete(i.productId);
-                    }
-                    return next;
-                  });
-                }}
+                checked={allShownSelected}
+                onChange={(e) => selectShown(e.currentTarget.checked)}
                 className="size-4"
               />
             </TableHeaderCell>
             <TableHeaderCell>{t("private.product")}</TableHeaderCell>
-            <TableHeaderCell numeric className="w-40">
-              {t("private.price")}
-            </TableHeaderCell>
-            <TableHeaderCell className="w-16 text-center">{t("history.column")}</TableHeaderCell>
+            {columns.has("pack") ? <TableHeaderCell>{t("editor.column.pack")}</TableHeaderCell> : null}
+            {columns.has("sku") ? <TableHeaderCell>{t("editor.column.sku")}</TableHeaderCell> : null}
+            {columns.has("category") ? <TableHeaderCell>{t("editor.column.category")}</TableHeaderCell> : null}
+            {columns.has("parent") ? (
+              <TableHeaderCell numeric>
+                {t("editor.column.parent")}
+                {hasParent && adjustment ? <span className="block font-normal">{adjustment}</span> : null}
+              </TableHeaderCell>
+            ) : null}
+            {columns.has("saved") ? <TableHeaderCell numeric>{t("editor.column.saved")}</TableHeaderCell> : null}
+            <TableHeaderCell numeric>{t("editor.newPrice")}</TableHeaderCell>
+            {columns.has("change") ? <TableHeaderCell numeric>{t("editor.column.change")}</TableHeaderCell> : null}
+            {columns.has("availability") ? <TableHeaderCell>{t("editor.column.availability")}</TableHeaderCell> : null}
+            <TableHeaderCell className="w-12 text-center">{t("history.column")}</TableHeaderCell>
           </tr>
         </TableHead>
         <TableBody>
           {shown.map((item) => {
-            const text = edits[item.productId] ?? centsToInput(item.priceCents);
-            const bad = invalidNow.has(item.productId) || serverInvalid.has(item.productId);
-            const errorId = `price-error-${item.productId}`;
+            const label = labels.get(item.productId)!;
             return (
-              <tr key={item.productId} data-product={item.slug}>
-                <td className={boxCell}>
-                  <input
-                    type="checkbox"
-                    aria-label={t("editor.select", { name: item.name })}
-                    checked={selected.has(item.productId)}
-                    onChange={(e) => toggle(item.productId, e.currentTarget.checked)}
-                    className="size-4"
-                  />
-                </td>
-                <th scope="row" className={nameCell}>
-                  <label htmlFor={`price-${item.productId}`}>{item.name}</label>
-                </th>
-                <td className={priceCell}>
-                  <input
-                    id={`price-${item.productId}`}
-                    inputMode="decimal"
-                    value={text}
-                    onChange={(e) => {
-                      const value = e.currentTarget.value;
-                      setEdits((current) => ({ ...current, [item.productId]: value }));
-                    }}
-                    aria-invalid={bad || undefined}
-                    aria-describedby={bad ? errorId : undefined}
-                    className="w-28 rounded-md border border-slate-300 bg-white px-2 py-1 text-right tabular-nums dark:border-slate-600 dark:bg-slate-900"
-                  />
-                  {bad ? (
-                    <p id={errorId} className="mt-1 text-xs text-red-700 dark:text-red-400">
-                      {t("errors.invalidPrice")}
-                    </p>
-                  ) : null}
-                </td>
-                <td className={historyCell}>
-                  <PriceHistoryDialog listSlug={listSlug} productId={item.productId} productName={item.name}>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={t("history.open", { name: item.name })}
-                      title={t("history.open", { name: item.name })}
-                    >
-                      <HistoryIcon aria-hidden="true" className="size-4" />
-                    </Button>
-                  </PriceHistoryDialog>
-                </td>
-              </tr>
+              <EditorRow
+                key={item.productId}
+                item={item}
+                edit={edits[item.productId]}
+                flag={flags.get(item.productId) ?? null}
+                selected={selected.has(item.productId)}
+                columns={columns}
+                category={label.category}
+                pack={label.pack}
+                listSlug={listSlug}
+                onEdit={onEdit}
+                onRestore={onRestore}
+                onToggle={onToggle}
+              />
             );
           })}
         </TableBody>
       </Table>
+      {shown.length === 0 ? <p className="text-sm">{t("editor.noMatch")}</p> : null}
+
+      {dirty.length > 0 || save.kind !== "idle" ? (
+        <SaveBar
+          label={
+            dirty.length > 0 ? (
+              <>
+                {t("editor.unsaved")}{" "}
+                <span className="font-normal">{t("editor.changedCount", { count: dirty.length })}</span>
+              </>
+            ) : null
+          }
+          message={<SaveMessage state={save} onRetry={() => void send(false)} onOverwrite={() => void send(true)} />}
+        >
+          {dirty.length > 0 ? (
+            <>
+              <Button variant="outline" size="sm" onClick={() => setReviewing(true)}>
+                {t("editor.review")}
+              </Button>
+              <Button variant="ghost" size="sm" onClick={discard} disabled={saving}>
+                {t("editor.discard")}
+              </Button>
+              <Button size="sm" onClick={requestSave} disabled={saving || invalid.length > 0}>
+                {saving ? t("editor.saving") : t("editor.save")}
+              </Button>
+            </>
+          ) : null}
+        </SaveBar>
+      ) : null}
+
+      <Dialog
+        open={reviewing}
+        onOpenChange={setReviewing}
+        size="lg"
+        title={t("editor.reviewTitle")}
+        description={t("editor.changedCount", { count: dirty.length })}
+      >
+        <ChangeTable rows={dirty} money={money} />
+        <div className="mt-4 flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={() => setReviewing(false)}>
+            {t("editor.close")}
+          </Button>
+          <Button onClick={requestSave} disabled={saving || invalid.length > 0}>
+            {t("editor.save")}
+          </Button>
+        </div>
+      </Dialog>
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        size="lg"
+        title={t("editor.confirmTitle", { count: flagged.length })}
+        description={t("editor.confirmBody")}
+      >
+        <ChangeTable rows={flagged} money={money} />
+        <div className="mt-4 flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={() => setConfirming(false)}>
+            {t("editor.confirmBack")}
+          </Button>
+          <Button
+            onClick={() => {
+              // A price moved by someone else is confirmed as typed with the rest.
+              setConfirmedMoves(new Set([...confirmedMoves, ...flagged.map((r) => r.item.productId)]));
+              void send(false);
+            }}
+          >
+            {t("editor.confirmSave", { count: flagged.length })}
+          </Button>
+        </div>
+      </Dialog>
       <UnsavedChangesGuard
         when={dirty.length > 0}
         title={t("editor.leaveTitle")}
-        description={t("editor.unsaved")}
+        description={t("editor.unsavedKept")}
         leaveLabel={t("editor.leave")}
         stayLabel={t("editor.stay")}
       />
     </section>
   );
+}
+
+function ChangeTable({ rows, money }: { rows: DirtyRow[]; money: (cents: number | null) => string }) {
+  const { t } = useTranslation("prices");
+  return (
+    <div className="max-h-[50vh] overflow-y-auto">
+      <Table density="compact">
+        <TableHead>
+          <tr>
+            <TableHeaderCell>{t("private.product")}</TableHeaderCell>
+            <TableHeaderCell numeric>{t("editor.before")}</TableHeaderCell>
+            <TableHeaderCell numeric>{t("editor.after")}</TableHeaderCell>
+            <TableHeaderCell>{t("editor.note")}</TableHeaderCell>
+          </tr>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <tr key={row.item.productId}>
+              <TableCell>{row.item.name}</TableCell>
+              <TableCell numeric>{money(row.item.priceCents)}</TableCell>
+              <TableCell numeric className="font-semibold">
+                {money(row.cents)}
+              </TableCell>
+              <TableCell>{row.flag ? t(`editor.flags.${row.flag.kind}`) : ""}</TableCell>
+            </tr>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+function SaveMessage({
+  state,
+  onRetry,
+  onOverwrite,
+}: {
+  state: SaveState;
+  onRetry: () => void;
+  onOverwrite: () => void;
+}) {
+  const { t, i18n } = useTranslation("prices");
+  const revalidator = useRevalidator();
+  if (state.kind === "saved") return <FormAlert tone="success">{t("editor.saved")}</FormAlert>;
+  if (state.kind === "failed" || state.kind === "refused") {
+    const text = state.kind === "refused" ? t(state.message) : t(`editor.failed.${state.reason}`);
+    return (
+      <FormAlert>
+        <p>{text}</p>
+        <div className="mt-2 flex flex-wrap gap-2">
+          <Button size="sm" onClick={onRetry}>
+            {t("editor.retry")}
+          </Button>
+          {state.kind === "failed" && state.reason === "signedOut" ? (
+            <a
+              href="/login"
+              target="_blank"
+              rel="noreferrer"
+              className="self-center text-sm underline underline-offset-2"
+            >
+              {t("editor.signInTab")}
+            </a>
+          ) : null}
+        </div>
+      </FormAlert>
+    );
+  }
+  if (state.kind === "conflict") {
+    return (
+      <FormAlert>
+        <p className="font-medium">{t("errors.conflict")}</p>
+        <ul className="mt-2 max-h-40 list-disc overflow-y-auto pl-5">
+          {state.changes.map((c) => (
+            <li key={`${c.productId}-${c.at}`}>
+              {t("editor.conflictChange", {
+                product: c.productName,
+                author: c.authorName ?? "—",
+                from: c.oldCents === null ? "—" : formatMoney(c.oldCents, i18n.language),
+                to: c.newCents === null ? "—" : formatMoney(c.newCents, i18n.language),
+              })}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button size="sm" variant="danger" onClick={onOverwrite}>
+            {t("editor.overwrite")}
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => void revalidator.revalidate()}>
+            {t("editor.loadTheirs")}
+          </Button>
+        </div>
+      </FormAlert>
+    );
+  }
+  return null;
 }

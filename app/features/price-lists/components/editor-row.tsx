@@ -1,0 +1,170 @@
+import { HistoryIcon } from "lucide-react";
+import { memo } from "react";
+import { useTranslation } from "~/i18n/use-translation";
+import { Button } from "~/components/ui/button";
+import { focusCell } from "~/components/ui/grid-keys";
+import { tableCellClasses } from "~/components/ui/table";
+import { cn } from "~/lib/cn";
+import { centsToInput, formatMoney, formatMoneyChange, formatPercentChange, parsePriceInput } from "~/lib/money";
+import type { EditorItem } from "../editor-items";
+import type { PriceEdit, RowFlag } from "../editor-state";
+import { PriceHistoryDialog } from "./price-history-dialog";
+
+/** The columns a person may hide (on a phone most are); name, price and selection always show. */
+export const optionalColumns = ["sku", "category", "pack", "parent", "saved", "change", "availability"] as const;
+export type OptionalColumn = (typeof optionalColumns)[number];
+
+type Props = {
+  item: EditorItem;
+  edit: PriceEdit | undefined;
+  flag: RowFlag | null;
+  selected: boolean;
+  columns: ReadonlySet<OptionalColumn>;
+  /** The row's labels that depend on the reader's language, worked out once per list. */
+  category: string;
+  pack: string;
+  listSlug: string;
+  onEdit: (productId: string, text: string) => void;
+  onRestore: (productId: string) => void;
+  onToggle: (productId: string, on: boolean) => void;
+};
+
+const cell = tableCellClasses({ density: "compact" }, "whitespace-nowrap");
+const numeric = tableCellClasses({ numeric: true, density: "compact" }, "whitespace-nowrap");
+
+/**
+ * One item of the price editor. Memoised: typing in one cell re-renders that row and the save
+ * bar, not the thousands of others.
+ */
+export const EditorRow = memo(function EditorRow({
+  item,
+  edit,
+  flag,
+  selected,
+  columns,
+  category,
+  pack,
+  listSlug,
+  onEdit,
+  onRestore,
+  onToggle,
+}: Props) {
+  const { t, i18n } = useTranslation("prices");
+  const { t: tc } = useTranslation("catalog");
+  const lang = i18n.language;
+  const saved = item.priceCents;
+  const text = edit?.text ?? centsToInput(saved);
+  const changed = edit !== undefined && edit.text !== centsToInput(saved);
+  const typed = changed && text.trim() !== "" ? parsePriceInput(text) : null;
+  const money = (cents: number | null) => (cents === null ? "—" : formatMoney(cents, lang));
+  const inputId = `price-${item.productId}`;
+  const noteId = `price-note-${item.productId}`;
+  const delta = typed !== null && saved !== null ? typed - saved : null;
+
+  return (
+    <tr data-product={item.slug} className={cn(changed && "bg-amber-50 dark:bg-amber-950/40")}>
+      <td className={cell}>
+        <input
+          type="checkbox"
+          aria-label={t("editor.select", { name: item.name })}
+          checked={selected}
+          onChange={(e) => onToggle(item.productId, e.currentTarget.checked)}
+          className="size-4"
+        />
+      </td>
+      <th scope="row" className={tableCellClasses({ density: "compact" }, "min-w-32 max-w-44 font-medium sm:max-w-72")}>
+        <label htmlFor={inputId} className="block truncate" title={item.otherName ?? undefined}>
+          {item.name}
+        </label>
+        {item.otherName || (!columns.has("pack") && pack) ? (
+          <span className="block truncate text-xs font-normal text-slate-600 dark:text-slate-400">
+            {[item.otherName, columns.has("pack") ? null : pack].filter(Boolean).join(" · ")}
+          </span>
+        ) : null}
+      </th>
+      {columns.has("pack") ? <td className={cell}>{pack}</td> : null}
+      {columns.has("sku") ? <td className={cell}>{item.sku ?? ""}</td> : null}
+      {columns.has("category") ? <td className={cell}>{category}</td> : null}
+      {columns.has("parent") ? <td className={numeric}>{money(item.parentCents)}</td> : null}
+      {columns.has("saved") ? <td className={numeric}>{money(saved)}</td> : null}
+      <td className={numeric}>
+        <input
+          id={inputId}
+          data-cell="price"
+          inputMode="decimal"
+          autoComplete="off"
+          value={text}
+          onChange={(e) => onEdit(item.productId, e.currentTarget.value)}
+          onFocus={(e) => focusCell(e.currentTarget)}
+          onKeyDown={(e) => {
+            if (e.key === "Escape" && changed) {
+              e.preventDefault();
+              onRestore(item.productId);
+            }
+          }}
+          aria-invalid={flag?.kind === "invalid" || undefined}
+          aria-describedby={changed ? noteId : undefined}
+          className={cn(
+            "w-24 scroll-my-28 rounded-md border bg-white px-2 py-1 text-right tabular-nums dark:bg-slate-900",
+            changed ? "border-amber-500 font-semibold dark:border-amber-400" : "border-slate-300 dark:border-slate-600",
+            flag && "border-red-600 dark:border-red-400",
+          )}
+        />
+        {changed ? (
+          <p id={noteId} className="mt-0.5 text-xs font-normal">
+            <span className="text-slate-600 dark:text-slate-400">{t("editor.was", { price: money(saved) })}</span>
+            {flag ? (
+              <span className="block whitespace-normal text-red-700 dark:text-red-400">{flagText(flag)}</span>
+            ) : null}
+          </p>
+        ) : null}
+      </td>
+      {columns.has("change") ? (
+        <td className={numeric}>
+          {delta !== null && delta !== 0 ? (
+            <>
+              <span className="block">{formatMoneyChange(delta, lang)}</span>
+              {saved ? (
+                <span className="block text-xs text-slate-600 dark:text-slate-400">
+                  {formatPercentChange(delta / saved, lang)}
+                </span>
+              ) : null}
+            </>
+          ) : null}
+        </td>
+      ) : null}
+      {columns.has("availability") ? (
+        <td className={cell}>{item.available ? tc("product.inStock") : tc("product.outOfStock")}</td>
+      ) : null}
+      <td className={tableCellClasses({ density: "compact" }, "text-center")}>
+        <PriceHistoryDialog listSlug={listSlug} productId={item.productId} productName={item.name}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t("history.open", { name: item.name })}
+            title={t("history.open", { name: item.name })}
+          >
+            <HistoryIcon aria-hidden="true" className="size-4" />
+          </Button>
+        </PriceHistoryDialog>
+      </td>
+    </tr>
+  );
+
+  function flagText(f: RowFlag) {
+    switch (f.kind) {
+      case "invalid":
+        return t("errors.invalidPrice");
+      case "missingDecimals":
+        return t("editor.flagDecimals", { price: money(typed === null ? null : Math.round(typed / 100)) });
+      case "bigChange": {
+        const reference = saved ?? item.parentCents;
+        return t("editor.flagBig", {
+          change: reference ? formatPercentChange(((typed ?? 0) - reference) / reference, lang) : "",
+        });
+      }
+      case "moved":
+        return t("editor.flagMoved", { price: money(f.now) });
+    }
+  }
+});

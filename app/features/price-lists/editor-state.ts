@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { applyAdjustment, centsToInput, parsePriceInput, roundPrice } from "~/lib/money";
+import { priceWarning, type PriceWarning } from "~/lib/price-checks";
+import type { EditorItem } from "./editor-items";
+import type { BulkChange } from "./schema";
+
+/**
+ * A price typed in the editor, with the saved price it was typed over: when that price moves
+ * under it (someone else saved, or a restored draft is older than the list), the row says so.
+ */
+export type PriceEdit = { text: string; base: number | null };
+export type PriceEdits = Readonly<Record<string, PriceEdit>>;
+
+/** What a row needs said before its price is saved. */
+export type RowFlag = { kind: "invalid" } | { kind: PriceWarning } | { kind: "moved"; now: number | null };
+
+export type DirtyRow = {
+  item: EditorItem;
+  text: string;
+  /** The new price; null for an emptied cell ("ask us") or text that is not a price. */
+  cents: number | null;
+  flag: RowFlag | null;
+};
+
+/** The edits that differ from the saved price, in the editor's order, each with its flag. */
+export function dirtyRows(items: readonly EditorItem[], edits: PriceEdits, confirmedMoves: ReadonlySet<string>) {
+  const rows: DirtyRow[] = [];
+  for (const item of items) {
+    const edit = edits[item.productId];
+    if (!edit || edit.text === centsToInput(item.priceCents)) continue;
+    const blank = edit.text.trim() === "";
+    const cents = blank ? null : parsePriceInput(edit.text);
+    let flag: RowFlag | null = null;
+    if (!blank && cents === null) flag = { kind: "invalid" };
+    else if (edit.base !== item.priceCents && !confirmedMoves.has(item.productId)) {
+      flag = { kind: "moved", now: item.priceCents };
+    } else {
+      const warning = priceWarning(edit.text, cents, item.priceCents ?? item.parentCents);
+      if (warning) flag = { kind: warning };
+    }
+    rows.push({ item, text: edit.text, cents, flag });
+  }
+  return rows;
+}
+
+/** The price a bulk change gives one item: moved by the adjustment, rounded by the rule. */
+export function bulkPrice(cents: number, change: Pick<BulkChange, "type" | "value" | "rounding">) {
+  return roundPrice(applyAdjustment(cents, change.type, change.value), change.rounding);
+}
+
+/**
+ * A bulk change over the chosen items: each priced item's old and new price (the old one being
+ * what the cell shows now, typed or saved). Unpriced items are left alone.
+ */
+export function previewBulk(items: readonly EditorItem[], edits: PriceEdits, change: BulkChange) {
+  const rows: { item: EditorItem; from: number; to: number }[] = [];
+  let unpriced = 0;
+  for (const item of items) {
+    const typed = edits[item.productId];
+    const from = typed ? parsePriceInput(typed.text) : item.priceCents;
+    if (from === null) {
+      unpriced++;
+      continue;
+    }
+    rows.push({ item, from, to: bulkPrice(from, change) });
+  }
+  return { rows, unpriced };
+}
+
+const draftSchema = z.object({
+  version: z.literal(1),
+  savedAt: z.string(),
+  edits: z.record(z.string(), z.object({ text: z.string().max(40), base: z.number().int().nullable() })),
+});
+export type EditorDraft = z.infer<typeof draftSchema>;
+
+/** Per person and per list, so two people on one computer or two lists never mix their edits. */
+export function draftKey(userId: string, listId: string) {
+  return `price-draft:${userId}:${listId}`;
+}
+
+export function parseDraft(value: unknown): EditorDraft | null {
+  const parsed = draftSchema.safeParse(value);
+  return parsed.success && Object.keys(parsed.data.edits).length > 0 ? parsed.data : null;
+}
+
+/**
+ * A stored draft laid over today's list: the edits of items still in it come back (those whose
+ * saved price moved since are flagged by `dirtyRows`); those of items since removed or archived
+ * are counted, since they can no longer be saved.
+ */
+export function restoreDraft(items: readonly EditorItem[], draft: EditorDraft) {
+  const present = new Set(items.map((i) => i.productId));
+  const edits: Record<string, PriceEdit> = {};
+  let gone = 0;
+  for (const [id, edit] of Object.entries(draft.edits)) {
+    if (present.has(id)) edits[id] = edit;
+    else gone++;
+  }
+  return { edits, gone };
+}
