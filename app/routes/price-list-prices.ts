@@ -3,6 +3,12 @@ import { saveEditedPrices } from "~/features/price-lists/edit-prices.server";
 import { findPriceListBySlug } from "~/features/price-lists/lists.server";
 import type { Route } from "./+types/price-list-prices";
 
+/** Only the editor's save is here; reading a list's prices is the editor page's own loader. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(request, context, "prices:manage");
+  return new Response(null, { status: 405, headers: { Allow: "POST" } });
+}
+
 /**
  * The price editor's save, answered as JSON whatever happens: the editor sends it with fetch so
  * that a lost connection or a failed save leaves the page and its edits in place.

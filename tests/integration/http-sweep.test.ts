@@ -145,6 +145,8 @@ function expectedGet(page: Page, who: Who): { status: number[]; location?: strin
       if (!can({ role: who }, page.permission)) return { status: [302], location: "/unauthorized" };
       // Nobody has selected anything to print here: the empty selection's page says how to.
       if (page.url === "/prices-selected.pdf") return { status: [302], location: "/prices-selected" };
+      // The price editor's save takes only POST.
+      if (page.url.endsWith("/prices")) return { status: [405] };
       // A made-up id may well not exist; what matters is that the guard let the role through.
       return { status: page.dynamic ? [200, 404] : [200] };
     case "public":

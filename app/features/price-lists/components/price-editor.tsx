@@ -67,7 +67,14 @@ function floridaDay(at: Date | string) {
  * screen with Retry, prices far from the saved ones are confirmed before saving, and a bulk
  * change is previewed and lands as edits to review.
  */
-export function PriceEditor({ items, revision, listId, listSlug, adjustment, hasParent }: Props) {
+export function PriceEditor({
+  items: loaded,
+  revision: loadedRevision,
+  listId,
+  listSlug,
+  adjustment,
+  hasParent,
+}: Props) {
   const { t, i18n } = useTranslation("prices");
   const { t: tc } = useTranslation("catalog");
   const { t: tp } = useTranslation("products");
@@ -92,6 +99,27 @@ export function PriceEditor({ items, revision, listId, listSlug, adjustment, has
   const [columns, setColumns] = useState<ReadonlySet<OptionalColumn>>(new Set(WIDE_COLUMNS));
   const key = draftKey(userId, listId);
   const draftReady = useRef(false);
+  // What the last save wrote, shown until the page's data is read again (so a saved row never
+  // shows its old price meanwhile, and a second save names the revision the first one made).
+  const [justSaved, setJustSaved] = useState<{
+    on: EditorItem[];
+    revision: number;
+    prices: ReadonlyMap<string, number | null>;
+    at: string;
+  } | null>(null);
+  const fresh = justSaved?.on === loaded ? justSaved : null;
+  const revision = fresh?.revision ?? loadedRevision;
+  const items = useMemo(
+    () =>
+      fresh
+        ? loaded.map((i) =>
+            fresh.prices.has(i.productId)
+              ? { ...i, priceCents: fresh.prices.get(i.productId)!, pricedAt: fresh.at }
+              : i,
+          )
+        : loaded,
+    [loaded, fresh],
+  );
 
   // Columns: the person's last choice, else few on a phone and all on a wider screen.
   useEffect(() => {
@@ -206,6 +234,14 @@ export function PriceEditor({ items, revision, listId, listSlug, adjustment, has
       for (const [id, edit] of Object.entries(current)) if (sent[id] !== edit.text) next[id] = edit;
       return next;
     });
+    if ("revision" in result) {
+      setJustSaved({
+        on: loaded,
+        revision: result.revision,
+        prices: new Map(rows.map((r) => [r.item.productId, r.cents])),
+        at: new Date().toISOString(),
+      });
+    }
     setBulk(null);
     setSelected(new Set());
     setConfirmedMoves(new Set());
