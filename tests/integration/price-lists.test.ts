@@ -163,7 +163,7 @@ describe(`price lists (${test.kind})`, () => {
     expect(await prices(derived.id)).toEqual({ lime: 2050, mango: 900, onion: 0 });
   });
 
-  it("saves edited prices with one history row and one activity entry each, and a new revision", async () => {
+  it("saves edited prices with one history row each, one activity entry for the save, and a new revision", async () => {
     const before = await revisionOf(baseId);
     const result = await savePriceEdits(
       seller,
@@ -182,14 +182,30 @@ describe(`price lists (${test.kind})`, () => {
       { productId: ids.mango, old: 1000, new: 1100, source: "screen", revision: before + 1, authorId: seller.id },
       { productId: ids.onion, old: 3, new: null, source: "screen", revision: before + 1, authorId: seller.id },
     ]);
-    const entries = await db()
+    // The save is one entry about the list; its rows are that revision's history rows.
+    const [entry] = await db()
+      .select()
+      .from(activity)
+      .where(and(eq(activity.entityType, "price_item"), eq(activity.listRevision, before + 1)));
+    expect(entry).toMatchObject({
+      actorId: seller.id,
+      entityId: baseId,
+      action: "updated",
+      summary: "Base",
+      changes: { source: "screen", count: 2 },
+    });
+
+    // A single price saved stays an entry about that price.
+    await savePriceEdits(seller, baseId, [{ productId: ids.mango, priceCents: 1150 }]);
+    const single = await db()
       .select()
       .from(activity)
       .where(and(eq(activity.entityType, "price_item"), eq(activity.entityId, `${baseId}:${ids.mango}`)));
-    expect(entries.at(-1)).toMatchObject({
-      actorId: seller.id,
+    expect(single).toHaveLength(1);
+    expect(single[0]).toMatchObject({
       action: "updated",
-      changes: { priceCents: { before: 1000, after: 1100 }, source: "screen" },
+      listRevision: null,
+      changes: { priceCents: { before: 1100, after: 1150 }, source: "screen" },
     });
   });
 

@@ -7,6 +7,7 @@ import { Refusal } from "~/lib/refusal";
 import { isVisibleToBuyers, visibilityColumns } from "~/features/catalog/visibility.server";
 import type { BuyerItem } from "./buyer-items";
 import type { PriceListErrorCode } from "./errors";
+import { isBulkChange, type BulkChange } from "./schema";
 import {
   applyPriceChanges,
   assertRevision,
@@ -137,12 +138,18 @@ type PriceEditOptions = {
    */
   expectedPrices?: ReadonlyMap<string, number | null>;
   source?: "screen" | "assistant";
+  /**
+   * The bulk change these edits were made as, when they were: the prices' history says "bulk", and
+   * the save's one activity entry describes it (docs/decisions/029-grouped-activity.md).
+   */
+  bulk?: BulkChange;
 };
 
 /**
  * Saves prices typed on the screen. With `expectedRevision` (the revision the editor loaded) a
  * list someone saved in between is refused with their changes (docs/decisions/010-price-lists.md);
- * without it, the person chose to overwrite. Items the list no longer has are refused.
+ * without it, the person chose to overwrite. Items the list no longer has are refused. The save is
+ * one activity entry, however many prices it changes.
  */
 export async function savePriceEdits(actor: Actor, listId: string, edits: PriceEdit[], options: PriceEditOptions = {}) {
   return withTransaction((tx) => writePriceEdits(tx, actor, listId, edits, options));
@@ -154,8 +161,10 @@ export async function writePriceEdits(
   actor: Actor,
   listId: string,
   edits: PriceEdit[],
-  { expectedRevision, expectedPrices, source = "screen" }: PriceEditOptions = {},
+  { expectedRevision, expectedPrices, source = "screen", bulk }: PriceEditOptions = {},
 ) {
+  // The description is written to the log as it is: one the editor could not have made is refused.
+  if (bulk && !isBulkChange(bulk)) throw new Refusal<PriceListErrorCode>("errors.adjustmentInvalid", 400);
   const list = await lockList(tx, listId);
   await assertRevision(tx, list, expectedRevision);
   const items = await currentItems(tx, list.id);
@@ -173,7 +182,7 @@ export async function writePriceEdits(
     }
     changes.push({ productId: edit.productId, oldCents, newCents: edit.priceCents });
   }
-  return applyPriceChanges(tx, list, changes, { actor, source });
+  return applyPriceChanges(tx, list, changes, { actor, source: bulk ? "bulk" : source, bulk });
 }
 
 /** The selected items moved by a fixed amount (cents) or a percentage (hundredths of a percent). */

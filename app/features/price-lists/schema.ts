@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { TranslationKey } from "~/i18n/keys";
 import { ownKeyOr } from "~/lib/form-errors";
-import type { AdjustmentType, RoundingRule } from "~/lib/money";
+import { roundingRules, type AdjustmentType, type RoundingRule } from "~/lib/money";
 
 /** Messages are keys of the prices namespace; the page translates them. */
 export const NAME_MAX = 100;
@@ -39,6 +39,21 @@ export function parseAdjustment(type: AdjustmentType, text: string): number | nu
  * under, if any.
  */
 export type BulkChange = { type: AdjustmentType; value: number; rounding: RoundingRule; category: string | null };
+
+/** A bulk change within the bounds a person may type, with a known rounding rule and a category key. */
+export function isBulkChange(value: BulkChange): boolean {
+  const { type, value: amount, rounding, category } = value;
+  const inBounds =
+    type === "percentage"
+      ? amount >= PERCENT_LIMIT_BASIS_POINTS.min && amount <= PERCENT_LIMIT_BASIS_POINTS.max
+      : type === "fixed" && Math.abs(amount) <= FIXED_LIMIT_CENTS;
+  return (
+    Number.isSafeInteger(amount) &&
+    inBounds &&
+    (roundingRules as readonly string[]).includes(rounding) &&
+    (category === null || (typeof category === "string" && /^[a-z_]{1,40}$/.test(category)))
+  );
+}
 
 /** The messages of these schemas: keys of the prices namespace, each one checked by the compiler. */
 const errors = {
