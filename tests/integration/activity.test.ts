@@ -103,16 +103,15 @@ describe(`the activity log (${test.kind})`, () => {
 
     const data = await view("/activity", "es");
     expect(data.users.ok).toBe(true);
-    expect(data.total).toBe(6);
+    expect(data.total).toBe(5);
     expect(data.entries.map((e) => [e.entityType, e.action])).toEqual([
       ["user", "updated"],
       ["user", "updated"],
       ["price_item", "updated"],
       ["price_item", "created"],
-      ["price_item", "created"],
       ["price_list", "created"],
     ]);
-    const [roleBack, , price] = data.entries;
+    const [roleBack, , price, added] = data.entries;
     expect(roleBack.actor).toEqual({ state: "user", id: admin.id, name: "Ana Admin", email: admin.email });
     expect(roleBack.entity).toMatchObject({ name: customer.email, context: "Carla Customer", gone: false });
     expect(roleBack.changes).toEqual({
@@ -129,13 +128,25 @@ describe(`the activity log (${test.kind})`, () => {
         { field: "source", kind: "value", value: "screen" },
       ],
     });
-    expect(data.entries[5].entity).toMatchObject({ name: "Hotels", href: "/prices-manage/hotels" });
+    // The two products added are one entry about the list, with both prices as its rows.
+    expect(added.entity).toEqual({ name: "Hotels", context: null, href: "/prices-manage/hotels", gone: false });
+    expect(added.group).toEqual({
+      source: "add",
+      count: 2,
+      rows: [
+        { productId: mango.id, name: "Mango", oldCents: null, newCents: 1000 },
+        { productId: lime.id, name: "Limón", oldCents: null, newCents: 2150 },
+      ],
+      more: 0,
+    });
+    expect(data.entries[4].entity).toMatchObject({ name: "Hotels", href: "/prices-manage/hotels" });
     const html = renderPage(data, "es");
     expect(html).toContain("$21.50");
     expect(html).toContain("$23.99");
     expect(html).toContain("Editor de precios");
     expect(html).toContain('href="/prices-manage/hotels"');
     expect(html).toContain("Vendedor");
+    expect(html).toContain("2 productos agregados a Hotels");
 
     // A deleted list keeps its name but loses its link.
     await deletePriceList(seller, list.id);
@@ -227,7 +238,15 @@ describe(`the activity log (${test.kind})`, () => {
       to: "errors.toInvalid",
       page: "errors.pageInvalid",
     });
-    expect(data.filters).toEqual({ entity: null, action: null, user: null, from: null, to: null, page: 1 });
+    expect(data.filters).toEqual({
+      entity: null,
+      action: null,
+      user: null,
+      from: null,
+      to: null,
+      page: 1,
+      product: null,
+    });
     expect(data.entries).toHaveLength(1);
 
     const reversed = await view("/activity?action=updated&from=2026-03-05&to=2026-03-01");
@@ -239,10 +258,13 @@ describe(`the activity log (${test.kind})`, () => {
     expect(unknown.errors).toEqual({ user: "errors.userUnknown" });
     expect(unknown.entries).toHaveLength(0);
 
-    expect(parseActivityFilters(new URLSearchParams("entity=&action=&user=&from=&to=&page="))).toEqual({
-      filters: { entity: null, action: null, user: null, from: null, to: null, page: 1 },
+    expect(parseActivityFilters(new URLSearchParams("entity=&action=&user=&from=&to=&page=&product="))).toEqual({
+      filters: { entity: null, action: null, user: null, from: null, to: null, page: 1, product: null },
       errors: {},
     });
+    const long = await view(`/activity?product=${"a".repeat(101)}`);
+    expect(long.errors).toEqual({ product: "errors.productInvalid" });
+    expect(long.entries).toHaveLength(1);
   });
 
   it("still shows the entries when the user data cannot be loaded, and says so", async () => {

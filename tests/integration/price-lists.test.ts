@@ -5,7 +5,6 @@ import { activity, priceHistory, priceList, priceListItem, priceListVersion, pro
 import { findPriceHistory } from "../../app/features/price-lists/history.server";
 import {
   addProductsToList,
-  bulkAdjustPrices,
   findPriceItems,
   previewReapply,
   reapplyFromParent,
@@ -163,7 +162,7 @@ describe(`price lists (${test.kind})`, () => {
     expect(await prices(derived.id)).toEqual({ lime: 2050, mango: 900, onion: 0 });
   });
 
-  it("saves edited prices with one history row and one activity entry each, and a new revision", async () => {
+  it("saves edited prices with one history row each, one activity entry for the save, and a new revision", async () => {
     const before = await revisionOf(baseId);
     const result = await savePriceEdits(
       seller,
@@ -182,14 +181,30 @@ describe(`price lists (${test.kind})`, () => {
       { productId: ids.mango, old: 1000, new: 1100, source: "screen", revision: before + 1, authorId: seller.id },
       { productId: ids.onion, old: 3, new: null, source: "screen", revision: before + 1, authorId: seller.id },
     ]);
-    const entries = await db()
+    // The save is one entry about the list; its rows are that revision's history rows.
+    const [entry] = await db()
+      .select()
+      .from(activity)
+      .where(and(eq(activity.entityType, "price_item"), eq(activity.listRevision, before + 1)));
+    expect(entry).toMatchObject({
+      actorId: seller.id,
+      entityId: baseId,
+      action: "updated",
+      summary: "Base",
+      changes: { source: "screen", count: 2 },
+    });
+
+    // A single price saved stays an entry about that price.
+    await savePriceEdits(seller, baseId, [{ productId: ids.mango, priceCents: 1150 }]);
+    const single = await db()
       .select()
       .from(activity)
       .where(and(eq(activity.entityType, "price_item"), eq(activity.entityId, `${baseId}:${ids.mango}`)));
-    expect(entries.at(-1)).toMatchObject({
-      actorId: seller.id,
+    expect(single).toHaveLength(1);
+    expect(single[0]).toMatchObject({
       action: "updated",
-      changes: { priceCents: { before: 1000, after: 1100 }, source: "screen" },
+      listRevision: null,
+      changes: { priceCents: { before: 1100, after: 1150 }, source: "screen" },
     });
   });
 
@@ -222,13 +237,21 @@ describe(`price lists (${test.kind})`, () => {
     ]);
   });
 
-  it("bulk-adjusts the selected items by a percentage or a fixed amount, leaving items without a price alone", async () => {
-    await savePriceEdits(seller, baseId, [{ productId: ids.onion, priceCents: null }]);
-    await bulkAdjustPrices(seller, baseId, [ids.mango, ids.lime, ids.onion], { type: "percentage", value: 1000 });
-    expect(await prices(baseId)).toEqual({ lime: 2365, mango: 1100, onion: null });
-    await bulkAdjustPrices(seller, baseId, [ids.lime], { type: "fixed", value: -365 });
-    expect(await prices(baseId)).toEqual({ lime: 2000, mango: 1100, onion: null });
-    expect((await historyOf(baseId)).filter((h) => h.source === "bulk")).toHaveLength(3);
+  it("saves a bulk change's prices with their history marked bulk, and refuses a description no editor makes", async () => {
+    const bulk = { type: "percentage", value: 1000, rounding: "cent", category: null } as const;
+    const edits = [
+      { productId: ids.mango, priceCents: 1100 },
+      { productId: ids.lime, priceCents: 2365 },
+    ];
+    await savePriceEdits(seller, baseId, edits, { bulk });
+    expect(await prices(baseId)).toMatchObject({ lime: 2365, mango: 1100 });
+    expect((await historyOf(baseId)).filter((h) => h.source === "bulk")).toHaveLength(2);
+    await expect(
+      savePriceEdits(seller, baseId, [{ productId: ids.mango, priceCents: 1 }], {
+        bulk: { ...bulk, category: "Fruits; drop table" },
+      }),
+    ).rejects.toMatchObject({ code: "errors.adjustmentInvalid", status: 400 });
+    expect(await prices(baseId)).toMatchObject({ mango: 1100 });
   });
 
   it("adds products priced from the parent with the list's adjustment, and removes them with history", async () => {

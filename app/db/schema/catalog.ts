@@ -62,7 +62,9 @@ export const product = pgTable(
   (t) => [
     index("product_category_idx").on(t.category),
     index("product_sku_idx").on(t.sku),
-    index("product_import_review_idx").on(t.importReview).where(sql`${t.importReview}`),
+    index("product_import_review_idx")
+      .on(t.importReview)
+      .where(sql`${t.importReview}`),
     check(
       "product_category_check",
       sql`${t.category} is null or ${t.category} in ('vegetables','fruits','dry_produce','herbs','others')`,
@@ -93,7 +95,9 @@ export const priceList = pgTable(
   },
   (t) => [
     // Exactly one public list and one default customer list at a time.
-    uniqueIndex("price_list_one_public").on(t.isPublic).where(sql`${t.isPublic} and ${t.deletedAt} is null`),
+    uniqueIndex("price_list_one_public")
+      .on(t.isPublic)
+      .where(sql`${t.isPublic} and ${t.deletedAt} is null`),
     uniqueIndex("price_list_one_default")
       .on(t.isDefaultForCustomers)
       .where(sql`${t.isDefaultForCustomers} and ${t.deletedAt} is null`),
@@ -160,6 +164,9 @@ export const priceHistory = pgTable(
   (t) => [
     index("price_history_product_idx").on(t.productId, t.createdAt),
     index("price_history_list_idx").on(t.priceListId, t.createdAt),
+    // One change of a list's prices, in the order it was written: a grouped activity entry's rows
+    // (docs/decisions/029-grouped-activity.md), and what a conflicting save shows.
+    index("price_history_revision_idx").on(t.priceListId, t.listRevision, t.id),
   ],
 );
 
@@ -185,6 +192,12 @@ export const activity = pgTable(
     action: text("action").notNull(),
     summary: text("summary"),
     changes: jsonb("changes"),
+    /**
+     * Set on an entry that stands for one change of many prices of a list (entity_id): the list
+     * revision that change produced. Its rows are that revision's price history rows, not entries
+     * of their own (docs/decisions/029-grouped-activity.md).
+     */
+    listRevision: integer("list_revision"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

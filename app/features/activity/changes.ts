@@ -118,3 +118,49 @@ export function readImportCounts(...sources: unknown[]): ImportCounts | null {
   }
   return Object.keys(counts).length > 0 ? counts : null;
 }
+
+/**
+ * What a grouped entry stands for (docs/decisions/029-grouped-activity.md): how many prices one
+ * change of a list changed, where it came from (a price history source), and, when the writer
+ * knew it, the bulk change it was made as or the version it restored. Its rows are read from the
+ * price history, not stored here.
+ */
+export type PriceGroupChanges = {
+  source: string;
+  count: number;
+  bulk?: {
+    type: "fixed" | "percentage";
+    /** Cents, or hundredths of a percent. */
+    value: number;
+    rounding: string;
+    category: string | null;
+  };
+  restoredVersion?: number;
+};
+
+const isCount = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+
+/** A grouped entry's description, or null when it is not one of that shape. */
+export function readPriceGroup(raw: unknown): PriceGroupChanges | null {
+  if (!isPlainObject(raw) || typeof raw.source !== "string" || !isCount(raw.count)) return null;
+  const group: PriceGroupChanges = { source: raw.source, count: raw.count };
+  if (raw.bulk !== undefined) {
+    const b = raw.bulk;
+    if (
+      !isPlainObject(b) ||
+      (b.type !== "fixed" && b.type !== "percentage") ||
+      typeof b.value !== "number" ||
+      !Number.isSafeInteger(b.value) ||
+      typeof b.rounding !== "string" ||
+      (b.category !== null && typeof b.category !== "string")
+    ) {
+      return null;
+    }
+    group.bulk = { type: b.type, value: b.value, rounding: b.rounding, category: b.category };
+  }
+  if (raw.restoredVersion !== undefined) {
+    if (!isCount(raw.restoredVersion)) return null;
+    group.restoredVersion = raw.restoredVersion;
+  }
+  return group;
+}

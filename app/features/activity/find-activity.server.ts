@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { unnestRows } from "~/db/bulk.server";
 import { db } from "~/db/client.server";
-import { activity, importRun, priceList, product, user } from "~/db/schema";
+import { activity, importRun, priceHistory, priceList, product, user } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
 import { logger } from "~/lib/logger.server";
-import { isImportCountField, readChanges, readImportCounts, type ChangeSet } from "./changes";
+import { isImportCountField, readChanges, readImportCounts, readPriceGroup, type ChangeSet } from "./changes";
 import { ACTIVITY_PAGE_SIZE, NO_ACTOR, type ActivityFilters, type FilterErrors } from "./schema";
 import {
   knownSummaries,
@@ -12,6 +13,8 @@ import {
   type ActorView,
   type EntityView,
   type EntryNote,
+  type GroupRowView,
+  type PriceGroupView,
   type UserOption,
 } from "./types";
 
@@ -22,7 +25,43 @@ function startOfDay(date: string, plusDays = 0) {
   return sql`((${date}::date + ${plusDays}::integer)::timestamp at time zone ${TIME_ZONE})`;
 }
 
-function conditions(filters: ActivityFilters): SQL | undefined {
+/**
+ * The ids of the products whose English or Spanish name holds the text (`%`, `_` and `\` taken
+ * literally). Read first, then carried as one array parameter: the catalogue is scanned once per
+ * query, not once per branch of the condition or per group.
+ */
+async function findProductsNamed(text: string) {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db()
+    .select({ id: product.id })
+    .from(product)
+    .where(sql`${product.nameEn} ilike ${pattern} or ${product.nameEs} ilike ${pattern}`);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Entries about one of these products: the product's own entries, a single price of it, a grouped
+ * change with it among its rows (that revision's history rows), and an import run that priced it
+ * (its list's import history rows between the run's start and its entry). Each branch starts from
+ * the products' history rows (indexed by product), never from every row of every group.
+ */
+function productCondition(productIds: string[]): SQL {
+  if (productIds.length === 0) return sql`false`;
+  const ids = sql`${sql.param(productIds)}::uuid[]`;
+  const texts = sql`${sql.param(productIds)}::text[]`;
+  return sql`(
+    (${activity.entityType} = 'product' and ${activity.entityId} = any(${texts}))
+    or (${activity.entityType} = 'price_item' and ${activity.listRevision} is null
+      and split_part(${activity.entityId}, ':', 2) = any(${texts}))
+    or (${activity.listRevision} is not null and (${activity.entityId}, ${activity.listRevision}) in (
+      select h.price_list_id::text, h.list_revision from ${priceHistory} h where h.product_id = any(${ids})))
+    or (${activity.entityType} = 'import_run' and exists (
+      select 1 from ${importRun} r join ${priceHistory} h on h.price_list_id = r.price_list_id
+      where r.id::text = ${activity.entityId} and h.source = 'import' and h.product_id = any(${ids})
+        and h.created_at >= r.started_at and h.created_at <= ${activity.createdAt})))`;
+}
+
+function conditions(filters: ActivityFilters, productIds: string[] | null): SQL | undefined {
   const where: SQL[] = [];
   if (filters.entity) where.push(eq(activity.entityType, filters.entity));
   if (filters.action) where.push(eq(activity.action, filters.action));
@@ -30,6 +69,7 @@ function conditions(filters: ActivityFilters): SQL | undefined {
   else if (filters.user) where.push(eq(activity.actorId, filters.user));
   if (filters.from) where.push(gte(activity.createdAt, startOfDay(filters.from)));
   if (filters.to) where.push(lt(activity.createdAt, startOfDay(filters.to, 1)));
+  if (productIds) where.push(productCondition(productIds));
   return where.length > 0 ? and(...where) : undefined;
 }
 
@@ -41,6 +81,7 @@ export type ActivityRow = {
   action: string;
   summary: string | null;
   changes: unknown;
+  listRevision: number | null;
   createdAt: Date;
 };
 
@@ -51,7 +92,7 @@ export type ActivityRow = {
  * indexes, and a page beyond the last one shows the last.
  */
 export async function findActivityEntries(filters: ActivityFilters) {
-  const where = conditions(filters);
+  const where = conditions(filters, filters.product ? await findProductsNamed(filters.product) : null);
   const [{ total }] = await db().select({ total: count() }).from(activity).where(where);
   const pageCount = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
   const page = Math.min(filters.page, pageCount);
@@ -64,6 +105,7 @@ export async function findActivityEntries(filters: ActivityFilters) {
       action: activity.action,
       summary: activity.summary,
       changes: activity.changes,
+      listRevision: activity.listRevision,
       createdAt: activity.createdAt,
     })
     .from(activity)
@@ -97,6 +139,62 @@ export async function findActivityUsers(ids: string[], selected: string | null):
   return { byId: new Map(named.map((u) => [u.id, u])), options };
 }
 
+/** The rows a grouped entry shows on the page; the rest are counted ("and 59,990 more"). */
+export const GROUP_ROWS_SHOWN = 10;
+
+/** A grouped entry names its list by id and the revision its change produced. */
+function groupKey(row: ActivityRow) {
+  const listId = uuidOf(row.entityId);
+  return row.listRevision !== null && listId ? { listId, revision: row.listRevision } : null;
+}
+
+/**
+ * The first rows of each grouped entry of a page, in the order they were written, in one query:
+ * each group reads at most GROUP_ROWS_SHOWN of its history rows through their (list, revision, id)
+ * index, however many it has. With a product filter, the rows of the matching products.
+ */
+async function findGroupRows(rows: ActivityRow[], lang: Lang, productIds: string[] | null) {
+  const groups = rows.flatMap((row) => {
+    const key = groupKey(row);
+    return key ? [{ id: row.id, ...key }] : [];
+  });
+  const byEntry = new Map<number, GroupRowView[]>();
+  if (groups.length === 0) return byEntry;
+  const name = lang === "es" ? sql`p.name_es` : sql`p.name_en`;
+  const result = await db().execute<{
+    entry_id: string | number;
+    product_id: string;
+    name: string;
+    old_cents: number | null;
+    new_cents: number | null;
+  }>(sql`
+    select v.entry_id, h.product_id, ${name} as name, h.old_price_cents as old_cents, h.new_price_cents as new_cents
+    from ${unnestRows(
+      [
+        [groups.map((g) => g.id), "bigint"],
+        [groups.map((g) => g.listId), "uuid"],
+        [groups.map((g) => g.revision), "integer"],
+      ],
+      ["entry_id", "list_id", "revision"],
+    )}
+    cross join lateral (
+      select h.id, h.product_id, h.old_price_cents, h.new_price_cents from ${priceHistory} h
+      where h.price_list_id = v.list_id and h.list_revision = v.revision
+        ${productIds ? sql`and h.product_id = any(${sql.param(productIds)}::uuid[])` : sql``}
+      order by h.id
+      limit ${GROUP_ROWS_SHOWN}
+    ) h
+    join ${product} p on p.id = h.product_id
+    order by v.entry_id, h.id`);
+  for (const r of result.rows) {
+    const id = Number(r.entry_id);
+    const list = byEntry.get(id) ?? [];
+    list.push({ productId: r.product_id, name: r.name, oldCents: r.old_cents, newCents: r.new_cents });
+    byEntry.set(id, list);
+  }
+  return byEntry;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A price's entity id is "listId:productId". */
@@ -121,6 +219,11 @@ async function findEntities(rows: ActivityRow[], lang: Lang): Promise<Found> {
   const listIds = new Set<string>();
   const runIds = new Set<string>();
   for (const row of rows) {
+    const group = groupKey(row);
+    if (group) {
+      listIds.add(group.listId);
+      continue;
+    }
     if (row.entityType === "price_item") {
       const ids = priceItemIds(row.entityId);
       if (ids) {
@@ -174,24 +277,29 @@ async function findEntities(rows: ActivityRow[], lang: Lang): Promise<Found> {
 
 const missing = (name: string | null): EntityView => ({ name, context: null, href: null, gone: true });
 
+function describeList(listId: string | null, found: Found, fallback: string | null): EntityView {
+  const list = listId ? found.lists.get(listId) : undefined;
+  if (!list) return missing(fallback);
+  return {
+    name: list.name,
+    context: null,
+    href: list.deleted ? null : `/prices-manage/${list.slug}`,
+    gone: list.deleted,
+  };
+}
+
 function describeEntity(row: ActivityRow, found: Found, users: ActivityUsers | null): EntityView {
   const id = uuidOf(row.entityId);
+  // A grouped change of prices is about its list.
+  if (groupKey(row)) return describeList(id, found, row.summary);
   switch (row.entityType) {
     case "product": {
       const p = id ? found.products.get(id) : undefined;
       if (!p) return missing(row.summary);
       return { name: p.name, context: null, href: p.isPublic ? `/products/${p.slug}` : null, gone: false };
     }
-    case "price_list": {
-      const list = id ? found.lists.get(id) : undefined;
-      if (!list) return missing(row.summary);
-      return {
-        name: list.name,
-        context: null,
-        href: list.deleted ? null : `/prices-manage/${list.slug}`,
-        gone: list.deleted,
-      };
-    }
+    case "price_list":
+      return describeList(id, found, row.summary);
     case "whatsapp_export": {
       // A message is about its list: the export screen opens on it.
       const list = id ? found.lists.get(id) : undefined;
@@ -265,8 +373,36 @@ function withoutCounts(changes: ChangeSet): ChangeSet {
   return rows.length > 0 ? { kind: "fields", rows } : { kind: "none" };
 }
 
-export function describeEntry(row: ActivityRow, found: Found, users: ActivityUsers | null): ActivityEntryView {
+/** A grouped entry's description and shown rows; null when its description cannot be read. */
+function describeGroup(row: ActivityRow, groupRows: Map<number, GroupRowView[]>): PriceGroupView | null {
+  const group = readPriceGroup(row.changes);
+  if (!group) return null;
+  const rows = groupRows.get(row.id) ?? [];
+  return { ...group, rows, more: Math.max(0, group.count - rows.length) };
+}
+
+export function describeEntry(
+  row: ActivityRow,
+  found: Found,
+  users: ActivityUsers | null,
+  groupRows: Map<number, GroupRowView[]> = new Map(),
+): ActivityEntryView {
   const entity = describeEntity(row, found, users);
+  if (groupKey(row)) {
+    const group = describeGroup(row, groupRows);
+    return {
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      action: row.action,
+      entityType: row.entityType,
+      actor: describeActor(row.actorId, users),
+      entity,
+      note: null,
+      changes: group ? { kind: "none" } : { kind: "unexpected" },
+      importCounts: null,
+      group,
+    };
+  }
   let changes = readChanges(row.changes);
   let importCounts = null;
   if (row.entityType === "import_run") {
@@ -284,6 +420,7 @@ export function describeEntry(row: ActivityRow, found: Found, users: ActivityUse
     note: noteOf(row, entity),
     changes,
     importCounts,
+    group: null,
   };
 }
 
@@ -317,13 +454,14 @@ export async function loadActivityLog(
   } catch (error) {
     logger.error({ err: error }, "activity log: user data could not be loaded");
   }
-  const found = await findEntities(rows, lang);
+  const productIds = filters.product ? await findProductsNamed(filters.product) : null;
+  const [found, groupRows] = await Promise.all([findEntities(rows, lang), findGroupRows(rows, lang, productIds)]);
   const shownErrors = { ...errors };
   if (users && filters.user && filters.user !== NO_ACTOR && !users.byId.has(filters.user)) {
     shownErrors.user ??= "errors.userUnknown";
   }
   return {
-    entries: rows.map((row) => describeEntry(row, found, users)),
+    entries: rows.map((row) => describeEntry(row, found, users, groupRows)),
     total,
     page,
     pageCount,

@@ -1,7 +1,7 @@
 import type { i18n as I18n } from "i18next";
 import { formatDateTime } from "~/components/ui/date-time";
 import { hasText } from "~/i18n/keys";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, formatMoneyChange } from "~/lib/money";
 import type { ChangeValue, Scalar } from "./changes";
 
 /** Any i18next `t`; keys built from stored field names are looked up with the text as fallback. */
@@ -10,7 +10,8 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-function formatNumber(value: number, lang: string) {
+/** A number as the reader writes it: 60,000 or 2.5. */
+export function formatNumber(value: number, lang: string) {
   const locale = lang === "es" ? "es-US" : "en-US";
   let format = numberFormats.get(locale);
   if (!format) {
@@ -18,6 +19,21 @@ function formatNumber(value: number, lang: string) {
     numberFormats.set(locale, format);
   }
   return format.format(value);
+}
+
+const percentChanges = new Map<string, Intl.NumberFormat>();
+
+/** A bulk change's amount with its sign, exactly as typed: +5%, -2.25%, +$0.50. */
+export function formatBulkChange(type: "fixed" | "percentage", value: number, lang: string) {
+  if (type === "fixed") return formatMoneyChange(value, lang);
+  const locale = lang === "es" ? "es-US" : "en-US";
+  let format = percentChanges.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2, signDisplay: "exceptZero" });
+    percentChanges.set(locale, format);
+  }
+  // Hundredths of a percent: 500 is 5 %.
+  return format.format(value / 10_000);
 }
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;

@@ -1,5 +1,8 @@
 import type { DbOrTx } from "~/db/client.server";
 import { activity } from "~/db/schema";
+import type { PriceGroupChanges } from "./changes";
+
+export type { PriceGroupChanges };
 
 export type ActivityEntity = "product" | "price_list" | "price_item" | "user" | "import_run" | "whatsapp_export";
 export type ActivityAction = "created" | "updated" | "deleted";
@@ -11,6 +14,11 @@ export type ActivityInput = {
   action: ActivityAction;
   summary?: string;
   changes?: Record<string, { before: unknown; after: unknown }> | Record<string, unknown>;
+  /**
+   * One change of many prices of the list `entityId`: the revision it produced, whose price history
+   * rows are the entry's rows (docs/decisions/029-grouped-activity.md). `changes` then describes it.
+   */
+  listRevision?: number;
 };
 
 /** The one way to write the audit log: call it with the transaction that makes the change. */
@@ -18,7 +26,7 @@ export async function recordActivity(tx: DbOrTx, input: ActivityInput | Activity
   const inputs = Array.isArray(input) ? input : [input];
   if (inputs.length === 0) return;
   const now = new Date();
-  // One statement for a whole batch (a bulk price change writes hundreds of entries).
+  // One statement for several entries (a flag moved from one list to another writes two).
   await tx.insert(activity).values(
     inputs.map((i) => ({
       actorId: i.actorId,
@@ -27,6 +35,7 @@ export async function recordActivity(tx: DbOrTx, input: ActivityInput | Activity
       action: i.action,
       summary: i.summary ?? null,
       changes: i.changes ?? null,
+      listRevision: i.listRevision ?? null,
       createdAt: now,
     })),
   );

@@ -1,7 +1,14 @@
 import { z } from "zod";
 
 /** What the log records (record.server.ts writes these). */
-export const activityEntities = ["product", "price_list", "price_item", "user", "import_run", "whatsapp_export"] as const;
+export const activityEntities = [
+  "product",
+  "price_list",
+  "price_item",
+  "user",
+  "import_run",
+  "whatsapp_export",
+] as const;
 export const activityActions = ["created", "updated", "deleted"] as const;
 export type ActivityEntity = (typeof activityEntities)[number];
 export type ActivityAction = (typeof activityActions)[number];
@@ -10,6 +17,8 @@ export const ACTIVITY_PAGE_SIZE = 50;
 /** The user filter's value for entries without an actor (the system, or a user since deleted). */
 export const NO_ACTOR = "none";
 const MAX_PAGE = 100_000;
+/** Longer than any product's name: more is not a name being looked for. */
+export const PRODUCT_TEXT_MAX = 100;
 
 /** A calendar date as <input type="date"> sends it, that exists (no 2026-02-30). */
 const isoDate = z
@@ -30,6 +39,7 @@ const fieldSchemas = {
   from: isoDate,
   to: isoDate,
   page: z.coerce.number().int().min(1).max(MAX_PAGE),
+  product: z.string().max(PRODUCT_TEXT_MAX),
 } as const;
 
 export type ActivityFilters = {
@@ -40,6 +50,8 @@ export type ActivityFilters = {
   from: string | null;
   to: string | null;
   page: number;
+  /** Part of a product's name, in English or Spanish: entries about it, or with it among their rows. */
+  product: string | null;
 };
 
 export type FilterField = keyof typeof fieldSchemas;
@@ -52,6 +64,7 @@ export type FilterErrorKey =
   | "errors.fromInvalid"
   | "errors.toInvalid"
   | "errors.pageInvalid"
+  | "errors.productInvalid"
   | "errors.dateOrder";
 export type FilterErrors = Partial<Record<FilterField, FilterErrorKey>>;
 
@@ -62,6 +75,7 @@ const errorKeys: Record<FilterField, FilterErrorKey> = {
   from: "errors.fromInvalid",
   to: "errors.toInvalid",
   page: "errors.pageInvalid",
+  product: "errors.productInvalid",
 };
 
 export const defaultFilters: ActivityFilters = {
@@ -71,6 +85,7 @@ export const defaultFilters: ActivityFilters = {
   from: null,
   to: null,
   page: 1,
+  product: null,
 };
 
 /**
@@ -98,7 +113,7 @@ export function parseActivityFilters(params: URLSearchParams): { filters: Activi
 /** The query string of these filters at another page (defaults left out), for links. */
 export function activitySearch(filters: ActivityFilters, page = filters.page) {
   const params = new URLSearchParams();
-  for (const key of ["entity", "action", "user", "from", "to"] as const) {
+  for (const key of ["entity", "action", "user", "from", "to", "product"] as const) {
     const value = filters[key];
     if (value) params.set(key, value);
   }
@@ -108,5 +123,5 @@ export function activitySearch(filters: ActivityFilters, page = filters.page) {
 }
 
 export function hasActiveFilters(filters: ActivityFilters) {
-  return Boolean(filters.entity || filters.action || filters.user || filters.from || filters.to);
+  return Boolean(filters.entity || filters.action || filters.user || filters.from || filters.to || filters.product);
 }

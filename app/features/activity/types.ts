@@ -1,4 +1,4 @@
-import type { ChangeSet, ImportCounts } from "./changes";
+import type { ChangeSet, ImportCounts, PriceGroupChanges } from "./changes";
 import type { ActivityFilters, FilterErrors } from "./schema";
 
 /** Who made a change: a known user, nobody (the system, or a user since deleted), or not known now. */
@@ -28,6 +28,15 @@ export type KnownSummary = (typeof knownSummaries)[keyof typeof knownSummaries];
 
 export type EntryNote = { kind: "known"; key: KnownSummary } | { kind: "text"; text: string };
 
+/** One price of a grouped entry: the product in the reader's language, its price before and after. */
+export type GroupRowView = { productId: string; name: string; oldCents: number | null; newCents: number | null };
+
+/**
+ * An entry that stands for one change of many prices: what it was, and its first rows (those
+ * whose product matches the product filter, when one is set); `more` says how many are not shown.
+ */
+export type PriceGroupView = PriceGroupChanges & { rows: GroupRowView[]; more: number };
+
 export type ActivityEntryView = {
   id: number;
   createdAt: string;
@@ -38,6 +47,7 @@ export type ActivityEntryView = {
   note: EntryNote | null;
   changes: ChangeSet;
   importCounts: ImportCounts | null;
+  group: PriceGroupView | null;
 };
 
 export type UserOption = { id: string; name: string; email: string };

@@ -65,7 +65,7 @@ export async function saveEditedPrices(
       ok: true,
       ...(await savePriceEdits(actor, listId, edits, {
         expectedRevision: revision,
-        source: bulk ? "bulk" : "screen",
+        ...(bulk ? { bulk } : {}),
       })),
     }),
     "saving prices failed",

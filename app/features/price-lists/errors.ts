@@ -6,6 +6,7 @@ export type PriceListErrorCode =
   | "errors.productNotFound"
   | "errors.pricesMoved"
   | "errors.invalidPrice"
+  | "errors.adjustmentInvalid"
   | "errors.notDeleted"
   | "errors.versionNotFound"
   | "errors.forbidden";

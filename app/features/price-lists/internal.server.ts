@@ -2,9 +2,10 @@ import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { unnestRows } from "~/db/bulk.server";
 import type { Tx } from "~/db/client.server";
 import { priceHistory, priceList, priceListItem, priceListVersion, product, user } from "~/db/schema";
-import { recordActivity } from "~/features/activity/record.server";
+import { recordActivity, type PriceGroupChanges } from "~/features/activity/record.server";
 import { Refusal } from "~/lib/refusal";
 import type { ConflictingChange, PriceListErrorCode } from "./errors";
+import type { BulkChange } from "./schema";
 
 /** Who makes a change: a person, or nobody (`id: null`, e.g. the import command line). */
 export type Actor = { id: string | null };
@@ -51,22 +52,30 @@ const actionOf = (c: PriceChange) =>
 const centsOf = (v: number | null | "absent") => (v === "absent" ? null : v);
 
 /**
- * The one way items are written once the list is locked: the items, one history row per change
- * and one activity entry per changed item, the list's new revision and its NOTIFY, all in the
- * caller's transaction. Changes that change nothing are left out. Returns the new revision.
- * `itemActivity: false` leaves out the per-item activity entries, for a writer that records one
- * entry of its own for the whole operation (an import run); the history rows stay.
+ * What one change of prices was, beyond its source, for its activity entry: the bulk change a save
+ * was made as, or the version a restore brought back.
+ */
+export type ChangeDescription = { bulk?: BulkChange; restoredVersion?: number };
+
+type ApplyOptions = ChangeDescription & {
+  actor: Actor;
+  source: PriceSource;
+  alwaysBump?: boolean;
+  /** False for a writer that records one entry of its own for the whole operation (an import run). */
+  activity?: boolean;
+};
+
+/**
+ * The one way items are written once the list is locked: the items, one history row per change,
+ * ONE activity entry for the whole change (docs/decisions/029-grouped-activity.md), the list's new
+ * revision and its NOTIFY, all in the caller's transaction. Changes that change nothing are left
+ * out. Returns the new revision. With `activity: false` no entry is written; the history rows stay.
  */
 export async function applyPriceChanges(
   tx: Tx,
   list: LockedList,
   changes: PriceChange[],
-  {
-    actor,
-    source,
-    alwaysBump = false,
-    itemActivity = true,
-  }: { actor: Actor; source: PriceSource; alwaysBump?: boolean; itemActivity?: boolean },
+  { actor, source, alwaysBump = false, activity = true, bulk, restoredVersion }: ApplyOptions,
 ) {
   const real = changes.filter((c) => c.oldCents !== c.newCents);
   if (real.length === 0 && !alwaysBump) return { revision: list.revision, changed: 0 };
@@ -126,25 +135,53 @@ export async function applyPriceChanges(
         ["product_id", "old", "new"],
       )}`);
   }
-  if (real.length > 0 && itemActivity) {
-    const names = await productNames(
-      tx,
-      real.map((c) => c.productId),
-    );
-    await recordActivity(
-      tx,
-      real.map((c) => ({
-        actorId: actor.id,
-        entityType: "price_item" as const,
-        entityId: `${list.id}:${c.productId}`,
-        action: actionOf(c),
-        summary: `${names.get(c.productId) ?? c.productId} — ${list.name}`,
-        changes: { priceCents: { before: centsOf(c.oldCents), after: centsOf(c.newCents) }, source },
-      })),
-    );
-  }
+  if (activity) await recordPriceActivity(tx, list, revision, real, { actor, source, bulk, restoredVersion });
   await bumpRevision(tx, list, revision, now);
   return { revision, changed: real.length };
+}
+
+/**
+ * The change's one entry. A single price typed or proposed stays an entry about that price; any
+ * other change (several prices, a bulk change, a re-apply, a restore) is one entry about the list
+ * that names the revision it produced: its rows are that revision's history rows, read when the
+ * log is shown, so a re-apply of 60,000 prices writes one entry, not 60,000.
+ */
+async function recordPriceActivity(
+  tx: Tx,
+  list: LockedList,
+  revision: number,
+  real: PriceChange[],
+  { actor, source, bulk, restoredVersion }: ChangeDescription & { actor: Actor; source: PriceSource },
+) {
+  const grouped = real.length > 1 || bulk !== undefined || restoredVersion !== undefined || source === "reapply";
+  if (!grouped) {
+    const [change] = real;
+    if (!change) return;
+    const names = await productNames(tx, [change.productId]);
+    await recordActivity(tx, {
+      actorId: actor.id,
+      entityType: "price_item",
+      entityId: `${list.id}:${change.productId}`,
+      action: actionOf(change),
+      summary: `${names.get(change.productId) ?? change.productId} — ${list.name}`,
+      changes: { priceCents: { before: centsOf(change.oldCents), after: centsOf(change.newCents) }, source },
+    });
+    return;
+  }
+  const actions = new Set(real.map(actionOf));
+  const group: PriceGroupChanges = { source, count: real.length };
+  if (bulk) group.bulk = { type: bulk.type, value: bulk.value, rounding: bulk.rounding, category: bulk.category };
+  if (restoredVersion !== undefined) group.restoredVersion = restoredVersion;
+  await recordActivity(tx, {
+    actorId: actor.id,
+    entityType: "price_item",
+    entityId: list.id,
+    // Prices only added (a new list, products added) or only removed say so; anything else updated them.
+    action: actions.size === 1 ? [...actions][0] : "updated",
+    summary: list.name,
+    changes: group,
+    listRevision: revision,
+  });
 }
 
 export async function bumpRevision(tx: Tx, list: LockedList, revision = list.revision + 1, now = new Date()) {

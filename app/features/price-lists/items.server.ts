@@ -7,6 +7,7 @@ import { Refusal } from "~/lib/refusal";
 import { isVisibleToBuyers, visibilityColumns } from "~/features/catalog/visibility.server";
 import type { BuyerItem } from "./buyer-items";
 import type { PriceListErrorCode } from "./errors";
+import { bulkChangeSchema, type BulkChange } from "./schema";
 import {
   applyPriceChanges,
   assertRevision,
@@ -136,14 +137,19 @@ type PriceEditOptions = {
    * `errors.pricesMoved` says so (a change proposed against older prices must be proposed again).
    */
   expectedPrices?: ReadonlyMap<string, number | null>;
-  /** "bulk" for the prices of a bulk change made in the editor. */
-  source?: "screen" | "bulk" | "assistant";
+  source?: "screen" | "assistant";
+  /**
+   * The bulk change these edits were made as, when they were: the prices' history says "bulk", and
+   * the save's one activity entry describes it (docs/decisions/029-grouped-activity.md).
+   */
+  bulk?: BulkChange;
 };
 
 /**
  * Saves prices typed on the screen. With `expectedRevision` (the revision the editor loaded) a
  * list someone saved in between is refused with their changes (docs/decisions/010-price-lists.md);
- * without it, the person chose to overwrite. Items the list no longer has are refused.
+ * without it, the person chose to overwrite. Items the list no longer has are refused. The save is
+ * one activity entry, however many prices it changes.
  */
 export async function savePriceEdits(actor: Actor, listId: string, edits: PriceEdit[], options: PriceEditOptions = {}) {
   return withTransaction((tx) => writePriceEdits(tx, actor, listId, edits, options));
@@ -155,8 +161,11 @@ export async function writePriceEdits(
   actor: Actor,
   listId: string,
   edits: PriceEdit[],
-  { expectedRevision, expectedPrices, source = "screen" }: PriceEditOptions = {},
+  { expectedRevision, expectedPrices, source = "screen", bulk }: PriceEditOptions = {},
 ) {
+  // The description is written to the log as it is: one the editor could not have made is refused.
+  if (bulk && !bulkChangeSchema.safeParse(bulk).success)
+    throw new Refusal<PriceListErrorCode>("errors.adjustmentInvalid", 400);
   const list = await lockList(tx, listId);
   await assertRevision(tx, list, expectedRevision);
   const items = await currentItems(tx, list.id);
@@ -174,30 +183,7 @@ export async function writePriceEdits(
     }
     changes.push({ productId: edit.productId, oldCents, newCents: edit.priceCents });
   }
-  return applyPriceChanges(tx, list, changes, { actor, source });
-}
-
-/** The selected items moved by a fixed amount (cents) or a percentage (hundredths of a percent). */
-export async function bulkAdjustPrices(
-  actor: Actor,
-  listId: string,
-  productIds: string[],
-  adjustment: { type: AdjustmentType; value: number },
-  { expectedRevision }: { expectedRevision?: number } = {},
-) {
-  return withTransaction(async (tx) => {
-    const list = await lockList(tx, listId);
-    await assertRevision(tx, list, expectedRevision);
-    const items = await currentItems(tx, list.id);
-    const changes: PriceChange[] = [];
-    for (const productId of new Set(productIds)) {
-      if (!items.has(productId)) throw new Refusal<PriceListErrorCode>("errors.productNotFound", 400);
-      const old = items.get(productId) ?? null;
-      if (old === null) continue;
-      changes.push({ productId, oldCents: old, newCents: applyAdjustment(old, adjustment.type, adjustment.value) });
-    }
-    return applyPriceChanges(tx, list, changes, { actor, source: "bulk" });
-  });
+  return applyPriceChanges(tx, list, changes, { actor, source: bulk ? "bulk" : source, bulk });
 }
 
 /**

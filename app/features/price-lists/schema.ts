@@ -43,7 +43,11 @@ export const bulkChangeSchema = z
     type: z.enum(["fixed", "percentage"]),
     value: z.number().int(),
     rounding: z.enum(roundingRules),
-    category: z.string().max(40).nullable(),
+    // A category's key ("dry_produce"), written into the log as it is.
+    category: z
+      .string()
+      .regex(/^[a-z_]{1,40}$/)
+      .nullable(),
   })
   .refine(({ type, value }) =>
     type === "percentage"

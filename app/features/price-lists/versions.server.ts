@@ -168,14 +168,12 @@ export async function restoreVersion(
       settings.adjustmentType !== list.adjustmentType ||
       settings.adjustmentValue !== list.adjustmentValue;
     if (settingsChanged) await tx.update(priceList).set(settings).where(eq(priceList.id, list.id));
-    await recordActivity(tx, {
-      actorId: actor.id,
-      entityType: "price_list",
-      entityId: list.id,
-      action: "updated",
-      summary: list.name,
-      changes: { restoredVersion: number },
+    // The restore is one entry, its prices its rows, even when no price moved.
+    return applyPriceChanges(tx, list, changes, {
+      actor,
+      source: "restore",
+      alwaysBump: true,
+      restoredVersion: number,
     });
-    return applyPriceChanges(tx, list, changes, { actor, source: "restore", alwaysBump: true });
   });
 }

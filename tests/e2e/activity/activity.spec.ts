@@ -75,7 +75,7 @@ function entries(s: Session) {
 
 async function applyFilters(
   s: Session,
-  filters: { entity?: string; action?: string; user?: string; from?: string; to?: string },
+  filters: { entity?: string; action?: string; user?: string; from?: string; to?: string; product?: string },
 ) {
   const form = s.page.getByRole("search", { name: "Filter the activity log" });
   await form.getByRole("combobox", { name: "What changed" }).selectOption({ label: filters.entity ?? "Anything" });
@@ -83,6 +83,7 @@ async function applyFilters(
   await form.getByRole("combobox", { name: "Made by" }).selectOption({ label: filters.user ?? "Anyone" });
   await form.getByLabel("From").fill(filters.from ?? "");
   await form.getByLabel("To").fill(filters.to ?? "");
+  await form.getByRole("searchbox", { name: "Product" }).fill(filters.product ?? "");
   const url = s.page.url();
   await form.getByRole("button", { name: "Apply filters" }).click();
   await s.page.waitForURL((u) => u.href !== url);
@@ -90,7 +91,7 @@ async function applyFilters(
 }
 
 describe("the activity log", () => {
-  it("shows an admin real changes, filtered by entity, action, user and date, page by page", async () => {
+  it("shows an admin real changes, filtered by entity, action, user, date and product, a copy's prices as one entry", async () => {
     const s = await session({ as: "admin" });
     // The days the changes were made on: midnight may pass while they are made.
     const first = newYorkToday();
@@ -136,24 +137,37 @@ describe("the activity log", () => {
     await visible(s.page.getByText("No activity matches these filters."));
     expect(await entries(s).count()).toBe(0);
 
-    // Prices created by the two copies: more than one page; the next page keeps the filters.
+    // The prices each copy created are ONE entry about its list, which expands to its rows.
     await applyFilters(s, { entity: "Price", action: "Created", user: ADMIN_OPTION, from: first });
-    await visible(s.page.getByText(/^Page 1 of \d+$/));
-    const firstOnPage1 = await entries(s).first().getAttribute("data-entry");
-    expect(await entries(s).count()).toBe(50);
-    await s.page.getByRole("link", { name: "Next page" }).click();
-    await s.page.waitForURL((u) => u.searchParams.get("page") === "2");
-    await visible(s.page.getByText(/^Page 2 of \d+$/));
-    expect(Object.fromEntries(new URL(s.page.url()).searchParams)).toMatchObject({
-      entity: "price_item",
-      action: "created",
-      from: first,
-      page: "2",
-    });
-    expect(await entries(s).first().getAttribute("data-entry")).not.toBe(firstOnPage1);
-    expect(await s.page.getByRole("combobox", { name: "What changed" }).inputValue()).toBe("price_item");
-    await s.page.getByRole("link", { name: "Previous page" }).click();
-    await s.page.waitForURL((u) => !u.searchParams.has("page"));
+    const copy = entries(s).filter({ has: s.page.getByRole("link", { name: change.name, exact: true }) });
+    await visible(copy);
+    expect(await copy.count()).toBe(1);
+    const sentence = await copy.getByText(/^\d+ prices set in the new list /).innerText();
+    const count = Number(/^(\d+)/.exec(sentence)![1]);
+    expect(count).toBeGreaterThan(10);
+    expect(sentence).toBe(`${count} prices set in the new list ${change.name}`);
+    const rows = copy.getByRole("list", { name: "Prices changed" });
+    expect(await rows.isVisible()).toBe(false);
+    await copy.getByText(`Show the ${count} prices`).click();
+    await visible(rows);
+    expect(await rows.getByRole("listitem").count()).toBe(10);
+    await visible(copy.getByText(`and ${count - 10} more prices`));
+    await s.scan();
+
+    // Found by a product among its rows, by its Spanish name on the English page; the rows shown are its.
+    await applyFilters(s, { entity: "Price", user: ADMIN_OPTION, from: first, product: "Limones persas" });
+    expect(new URL(s.page.url()).searchParams.get("product")).toBe("Limones persas");
+    await visible(copy);
+    await copy.getByText("Show the prices of products matching “Limones persas”").click();
+    const lime = await visible(copy.getByRole("list", { name: "Prices changed" }).getByRole("listitem"));
+    // (The words "from" and "to" around the arrow are for screen readers.)
+    expect((await lime.innerText()).replace(/\s+/g, " ")).toMatch(/^Persian Limes: from none → to \$\d+\.\d\d$/);
+    await visible(copy.getByText(`and ${count - 1} more prices`));
+    // The single price saved in the editor is found by its product too; nothing is found by a name no product has.
+    await visible(entries(s).filter({ hasText: `$${change.after}` }));
+    await applyFilters(s, { user: ADMIN_OPTION, from: first, product: "no such produce" });
+    await visible(s.page.getByText("No activity matches these filters."));
+
     await s.page.getByRole("link", { name: "Clear filters" }).click();
     await s.page.waitForURL((u) => u.search === "");
     // The form takes the new URL's values once the page has rendered them, a moment after the URL.
@@ -175,6 +189,21 @@ describe("the activity log", () => {
     expect(await first.innerText()).toMatch(/Creado|Actualizado|Eliminado/);
     // Every entry reads as a card: nothing is wider than the phone.
     expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+
+    // A grouped entry too (the copies the first test made): a card with its sentence, its rows behind
+    // the disclosure, found by a product.
+    await s.goto("/activity?entity=price_item&action=created&product=persas");
+    const group = entries(s)
+      .filter({ hasText: /precios fijados en la nueva lista/ })
+      .first();
+    await visible(group);
+    expect(await group.evaluate((row) => getComputedStyle(row).display)).toBe("grid");
+    await visible(group.getByText("Cambios", { exact: true }));
+    await group.getByText("Ver los precios de los productos que coinciden con «persas»").click();
+    const row = await visible(group.getByRole("list", { name: "Precios cambiados" }).getByRole("listitem").first());
+    expect((await row.innerText()).replace(/\s+/g, " ")).toMatch(/^Limones persas: de ninguno → a \$\d+\.\d\d$/);
+    expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await s.scan();
 
     const dark = await session({ as: "admin", lang: "es", colorScheme: "dark", theme: "dark" });
     await dark.goto("/activity?action=updated");

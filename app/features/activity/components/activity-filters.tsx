@@ -8,6 +8,7 @@ import {
   activitySearch,
   hasActiveFilters,
   NO_ACTOR,
+  PRODUCT_TEXT_MAX,
   type ActivityFilters,
   type FilterErrors,
 } from "../schema";
@@ -101,7 +102,17 @@ export function ActivityFiltersForm({ filters, errors, users }: Props) {
         error={fieldError("to")}
         className="lg:col-span-1"
       />
-      <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-6">
+      <TextField
+        type="search"
+        label={t("filters.product")}
+        name="product"
+        defaultValue={filters.product ?? ""}
+        maxLength={PRODUCT_TEXT_MAX}
+        error={fieldError("product")}
+        hint={t("filters.productHint")}
+        className="sm:col-span-2"
+      />
+      <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-4">
         <Button type="submit" variant="primary">
           {t("filters.apply")}
         </Button>

@@ -192,7 +192,7 @@ export function ActivityTable({ entries, total, page, pageCount, filters }: Prop
                 </TableCell>
                 <TableCell role="cell" className={cn(cell, "col-span-2")}>
                   <CardLabel>{t("columns.changes")}</CardLabel>
-                  <ChangeList entry={e} />
+                  <ChangeList entry={e} productText={filters.product} />
                 </TableCell>
               </tr>
             ))}

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { importCountKeys, type ChangeRow, type ChangeValue, type Scalar } from "../changes";
 import { fieldLabel, formatScalar, formatValue, type FormatContext } from "../format";
 import type { ActivityEntryView } from "../types";
+import { PriceGroup } from "./price-group";
 
 /** Rows shown before the rest folds away; items of a list likewise. */
 const ROWS_SHOWN = 3;
@@ -145,11 +147,25 @@ function Counts({ counts }: { counts: NonNullable<ActivityEntryView["importCount
   );
 }
 
-/** What an entry changed: before → after per field, plain values, an import's counts, or a clear message. */
-export function ChangeList({ entry }: { entry: ActivityEntryView }) {
+/**
+ * What an entry changed: a grouped change's sentence and rows, before → after per field, plain
+ * values, an import's counts with the way to its rows, or a clear message.
+ */
+export function ChangeList({ entry, productText = null }: { entry: ActivityEntryView; productText?: string | null }) {
   const { t } = useTranslation("activity");
+  if (entry.group) {
+    return <PriceGroup group={entry.group} list={entry.entity.name ?? t("entity.unnamed")} productText={productText} />;
+  }
   const parts: ReactNode[] = [];
   if (entry.importCounts) parts.push(<Counts key="counts" counts={entry.importCounts} />);
+  // An import's rows are its run's page, as a grouped change's rows are behind its disclosure.
+  if (entry.entityType === "import_run" && entry.entity.href) {
+    parts.push(
+      <Link key="rows" to={entry.entity.href} className={detailsSummary}>
+        {t("import.rows")}
+      </Link>,
+    );
+  }
   const { changes } = entry;
   if (changes.kind === "unexpected") {
     parts.push(

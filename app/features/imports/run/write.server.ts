@@ -294,7 +294,7 @@ export async function writeBatch(tx: Tx, input: BatchWrite): Promise<ImportRowRe
     await applyPriceChanges(tx, list, [...changes.values()], {
       actor: input.actor,
       source: "import",
-      itemActivity: false,
+      activity: false,
     });
   }
 
