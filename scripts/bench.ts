@@ -21,11 +21,12 @@ import { budgetPages, jsBudgetKb, measurePages } from "./lib/js-budget";
 import { lighthouseBudget, lighthousePages } from "./lib/lighthouse";
 import { pricesSuite } from "./lib/price-bench";
 import { printSuite } from "./lib/print-bench";
+import { searchSuite } from "./lib/search-bench";
 
 const usage = `Usage: npm run bench [-- --only <suite>[,<suite>...]] [-- --runs <n>] [-- --lighthouse-runs <n>]
                  [-- --duration <s>] [-- --warmup <s>] [-- --rounds <n>] [-- --save-runs <n>] [-- --event-saves <n>]
                  [-- --page-requests <n>] [-- --pdf-runs <n>] [-- --builder-runs <n>] [-- --export-requests <n>]
-                 [-- --assistant-requests <n>]
+                 [-- --assistant-requests <n>] [-- --search-rounds <n>]
 
 Prints the performance figures of docs/decisions/024-budgets-and-rules.md (Budgets) as one table, each beside
 its budget. Suites: startup, js (JavaScript before interaction on the public pages), lighthouse (mobile,
@@ -41,8 +42,9 @@ alone in-process, median of --builder-runs after 5 warm-ups, and the screen's PO
 intent=generate as a seller, --export-requests sequential requests after 3 warm-ups), assistant (the price
 assistant's built-in engine planning varied messages on a 2,000-product catalogue in-process, p50 and p95 per
 message; and the /ai screen's answer to a listing, --assistant-requests sequential POST /ai/messages as a
-seller, p95). The suites run the production build in a temporary DATA_DIR (DATABASE_URL is ignored): on the
-embedded database, and for prices, print, export and assistant also on a throwaway PostgreSQL server they
+seller, p95), search (app/lib/search.ts bundled by Vite and run in headless Chromium over 2,000 product keys,
+many queries, --search-rounds rounds, p95 of one search). The suites run the production build in a temporary
+DATA_DIR (DATABASE_URL is ignored): on the embedded database, and for prices, print, export and assistant also on a throwaway PostgreSQL server they
 start (installed from Debian's packages when missing and run as root).
 Benchmarks, not tests: a figure over budget is reported, and the command still exits 0.`;
 
@@ -219,6 +221,7 @@ const suites: BenchSuite[] = [
   printSuite,
   exportSuite,
   assistantSuite,
+  searchSuite,
 ];
 
 if (hasFlag("help")) {

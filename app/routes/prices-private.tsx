@@ -15,6 +15,7 @@ import { useLiveList } from "~/features/price-lists/components/use-live-list";
 import { findPriceItems } from "~/features/price-lists/items.server";
 import { listPriceListNames, resolveReadableList } from "~/features/price-lists/lists.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
+import { compileSearch } from "~/lib/search";
 import type { Route } from "./+types/prices-private";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -65,8 +66,16 @@ function ListView({
   const live = useLiveList(list.slug);
   const selection = usePrintSelection(list.slug, selected);
   const [filter, setFilter] = useState("");
-  const needle = filter.trim().toLocaleLowerCase();
-  const shown = needle ? items.filter((i) => i.name.toLocaleLowerCase().includes(needle)) : items;
+  const shown = useMemo(() => {
+    const search = compileSearch(filter);
+    if (!search) return items;
+    // Best tiers first; the sort is stable, so within a tier the list's own order stays.
+    return items
+      .map((item) => ({ item, rank: search.rank(item.searchKey) }))
+      .filter((r): r is { item: (typeof items)[number]; rank: number } => r.rank !== null)
+      .sort((a, b) => a.rank - b.rank)
+      .map((r) => r.item);
+  }, [items, filter]);
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-4">

@@ -3,6 +3,7 @@ import { withTransaction, type Tx } from "~/db/client.server";
 import { appSetting, customerPriceList, priceList, priceListItem, product, user } from "~/db/schema";
 import { demoAccounts, demoPassword, seedPriceLists, seedProducts } from "./seed-data";
 import { applyAdjustment } from "~/lib/money";
+import { searchKey } from "~/lib/search";
 import { hashPassword, insertUserWithPassword } from "~/features/users/create-user.server";
 import { demoImageKey } from "./seed-images.server";
 
@@ -22,6 +23,7 @@ export async function seedCatalog() {
           slug: p.slug,
           nameEn: p.en,
           nameEs: p.es,
+          searchKey: searchKey(p.en, p.es),
           category: p.category,
           basePriceCents: p.cents,
           unit: p.unit,

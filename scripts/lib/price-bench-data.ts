@@ -3,6 +3,7 @@ import { initAuth, resetAuthForTests } from "../../app/auth/auth.server";
 import { closeDatabase, db, openDatabase, type OpenOptions } from "../../app/db/client.server";
 import { migrateDatabase } from "../../app/db/migrate.server";
 import { product, user } from "../../app/db/schema";
+import { searchKey } from "../../app/lib/search";
 import { demoAccounts, seedProducts } from "../../app/setup/seed-data";
 import { seedCatalog, seedDemoAccounts } from "../../app/setup/seed.server";
 import { addProductsToList } from "../../app/features/price-lists/items.server";
@@ -47,6 +48,7 @@ export async function seedPriceBench(count = BENCH_PRODUCTS): Promise<PriceBench
       slug: `${base.slug}-lot-${lot}`,
       nameEn: `${base.en} lot ${lot}`,
       nameEs: `${base.es} lote ${lot}`,
+      searchKey: searchKey(`${base.en} lot ${lot}`, `${base.es} lote ${lot}`),
       category: base.category,
       basePriceCents: base.cents + lot,
       unit: base.unit,

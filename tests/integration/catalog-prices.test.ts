@@ -9,6 +9,7 @@ import { loader } from "../../app/routes/prices";
 import { callRoute, getRequest, routeContext } from "../support/route-context";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";
+import { refreshProductSearchKeys } from "../../app/features/catalog/search-keys.server";
 
 const test = await useTestDatabase();
 
@@ -68,6 +69,8 @@ beforeEach(async () => {
       { slug: "gone", nameEn: "Gone Stock", nameEs: "Ido", category: "fruits", archivedAt: new Date() },
     ])
     .returning({ id: product.id, slug: product.slug });
+  // Written without search keys, as rows from before them: keyed as a start keys them.
+  await refreshProductSearchKeys();
   ids = Object.fromEntries(rows.map((r) => [r.slug, r.id]));
 });
 

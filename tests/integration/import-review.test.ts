@@ -32,6 +32,7 @@ import { freshImportData } from "../support/import-data";
 import { callRoute, getRequest, load, postForm, routeContext } from "../support/route-context";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";
+import { unpackPriceRows } from "../../app/features/catalog/components/price-table";
 
 const test = await useTestDatabase();
 
@@ -81,9 +82,7 @@ async function whatTheySee(user: SessionUser | null, slug: string) {
   };
   if (user) {
     const prices = await load<{ items: string }>(pricesPrivateLoader, "/pricesprivate", { user });
-    seen.pricesPrivate = JSON.parse(prices.data!.items)
-      .rows.split("|")
-      .filter((_: string, i: number) => i % 7 === 0);
+    seen.pricesPrivate = unpackPriceRows(prices.data!.items).map((i) => i.slug);
     const sheet = await loadSheetPage(user, "en", "long", new URL("http://localhost/prices-long"), { remember: false });
     seen.sheet = sheet.kind === "sheet" ? sheet.sheet.sections.flatMap((s) => s.rows.map((r) => r.slug)) : [];
     const { catalog } = await loadAssistantCatalog(user);

@@ -11,6 +11,7 @@ import { action, loader } from "../../app/routes/prices-manage-list";
 import { callRoute, formRequest, routeContext } from "../support/route-context";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";
+import { refreshProductSearchKeys } from "../../app/features/catalog/search-keys.server";
 
 const test = await useTestDatabase();
 
@@ -51,6 +52,8 @@ beforeEach(async () => {
       { slug: "lime", nameEn: "Lime", nameEs: "Limón", basePriceCents: 500 },
     ])
     .returning({ id: product.id, slug: product.slug });
+  // Written without search keys, as rows from before them: keyed as a start keys them.
+  await refreshProductSearchKeys();
   ids = Object.fromEntries(rows.map((r) => [r.slug, r.id]));
   const list = await createPriceList(seller, emptyListInput("Daily"));
   listId = list.id;

@@ -10,6 +10,7 @@ import { loader } from "../../app/routes/products";
 import { callRoute, getRequest, routeContext } from "../support/route-context";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";
+import { refreshProductSearchKeys } from "../../app/features/catalog/search-keys.server";
 
 const test = await useTestDatabase();
 
@@ -54,6 +55,8 @@ async function addProducts(rows: Array<Partial<typeof product.$inferInsert> & { 
       }),
     )
     .returning({ id: product.id, slug: product.slug });
+  // Written without search keys, as rows from before them: keyed as a start keys them.
+  await refreshProductSearchKeys();
   return Object.fromEntries(inserted.map((r) => [r.slug, r.id]));
 }
 

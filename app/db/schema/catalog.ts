@@ -45,6 +45,11 @@ export const product = pgTable(
     quickbooksId: text("quickbooks_id").unique(),
     sku: text("sku"),
     popularity: integer("popularity").notNull().default(0),
+    /**
+     * Both names as app/lib/search.ts keys them, written with every change of a name and refreshed
+     * at start (docs/decisions/028-search.md): SQL cannot run the TypeScript normaliser.
+     */
+    searchKey: text("search_key").notNull().default(""),
     // Kept from customers and visitors while staff review it (docs/decisions/026-imported-products-review.md).
     hidden: boolean("hidden").notNull().default(false),
     /** Created by an import and not reviewed yet: the manage screen's "to review" filter. */

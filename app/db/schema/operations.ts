@@ -86,6 +86,11 @@ export const importRow = pgTable(
     finalStatus: text("final_status").notNull().default("pending"),
     finalMessage: text("final_message"),
     raw: jsonb("raw"),
+    /**
+     * The row's own names, QuickBooks ID and SKU as app/lib/search.ts keys them
+     * (docs/decisions/028-search.md); null on rows stored before the search, found by their product's key.
+     */
+    searchKey: text("search_key"),
   },
   (t) => [
     index("import_row_run_idx").on(t.runId, t.rowNumber),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createI18n } from "~/i18n/instance";
 import { PACK_UNITS, SOLD_UNITS } from "~/features/imports/engine/types";
-import { unitAndPack, unitAndPackLabeler } from "./format";
+import { formatPackAmount, unitAndPack, unitAndPackLabeler } from "./format";
 
 describe("unitAndPackLabeler", () => {
   it("gives the same labels as unitAndPack, in both languages, whatever the order of the rows", () => {
@@ -21,7 +21,7 @@ describe("unitAndPackLabeler", () => {
     }
     const es = unitAndPackLabeler(createI18n("es").t, "es");
     expect(es({ unit: "case", packValue: 48, packUnit: "ct" })).toBe("caja · 48 u.");
-    expect(es({ unit: "case", packValue: 2.5, packUnit: "ct" })).toBe("caja · 2.5 u.");
+    expect(es({ unit: "case", packValue: 2.5, packUnit: "ct" })).toBe("caja · 2 1/2 u.");
   });
 });
 
@@ -43,5 +43,26 @@ describe("the units an import writes", () => {
     // A pack unit without a value: the word alone, in the reader's language.
     expect(unitAndPack(es, "es", { unit: null, packValue: null, packUnit: "case" })).toBe("caja");
     expect(unitAndPack(es, "es", { unit: null, packValue: null, packUnit: "bunch" })).toBe("manojo");
+  });
+});
+
+describe("formatPackAmount", () => {
+  it.each([
+    [48, "48"],
+    [1.111, "1 1/9"],
+    [0.5, "1/2"],
+    [2.5, "2 1/2"],
+    [1.6, "1 3/5"],
+    [0.667, "2/3"],
+    [0.556, "5/9"],
+    [1.125, "1 1/8"],
+    [0.1, "0.1"],
+    [2.375, "2 3/8"],
+    [1.07, "1.07"],
+  ])("writes %d as %j", (value, text) => {
+    expect(formatPackAmount(value, "en")).toBe(text);
+  });
+  it("keeps the reader's decimals when no fraction fits", () => {
+    expect(formatPackAmount(1234.07, "es")).toMatch(/^1.234.07$|^1,234\.07$/);
   });
 });

@@ -18,6 +18,30 @@ export function formatNumber(value: number, lang: string) {
   return format.format(value);
 }
 
+/** The fractions produce packs are written in: 1/2 bu, 1 1/9 bu, 4/5 bu, 2/3 ct. */
+const PACK_DENOMINATORS = [2, 3, 4, 5, 8, 9];
+/** Pack values are stored to three decimals: 1 1/9 is 1.111. */
+const PACK_TOLERANCE = 0.0015;
+
+/**
+ * A pack's amount as people write it: a whole number, a whole and a fraction ("1 1/9") when the
+ * value is one of the trade's fractions, else decimals in the reader's language.
+ */
+export function formatPackAmount(value: number, lang: string) {
+  const whole = Math.floor(value);
+  const fraction = value - whole;
+  if (fraction > PACK_TOLERANCE) {
+    // Smallest denominators first, so the fraction found is already reduced (2/4 reads 1/2).
+    for (const d of PACK_DENOMINATORS) {
+      const n = Math.round(fraction * d);
+      if (n > 0 && n < d && Math.abs(fraction - n / d) < PACK_TOLERANCE) {
+        return whole > 0 ? `${formatNumber(whole, lang)} ${n}/${d}` : `${n}/${d}`;
+      }
+    }
+  }
+  return formatNumber(value, lang);
+}
+
 /** A stored word in the reader's language when we know it, else as staff typed it. */
 function word(t: AnyTranslate, group: "units" | "packUnits", value: string, count?: number) {
   return (t as Translate)(`${group}.${value.toLowerCase()}`, { ns: "catalog", defaultValue: value, count });
@@ -31,7 +55,7 @@ export function unitLabel(t: AnyTranslate, unit: string | null) {
 export function packLabel(t: AnyTranslate, lang: string, packValue: number | null, packUnit: string | null) {
   if (packValue === null && !packUnit) return null;
   if (packValue === null) return word(t, "packUnits", packUnit!);
-  const amount = formatNumber(packValue, lang);
+  const amount = formatPackAmount(packValue, lang);
   return packUnit ? `${amount} ${word(t, "packUnits", packUnit, packValue)}` : amount;
 }
 

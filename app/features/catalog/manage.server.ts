@@ -5,6 +5,7 @@ import { activity, priceHistory, product, user } from "~/db/schema";
 import { diffFields, recordActivity } from "~/features/activity/record.server";
 import type { Lang } from "~/i18n/config";
 import { Refusal } from "~/lib/refusal";
+import { searchKey } from "~/lib/search";
 import { firstFreeSlug, slugify } from "~/lib/slug";
 import { isCategory } from "./categories";
 import type { ManageQuery } from "./manage-query";
@@ -16,7 +17,7 @@ import {
   type ProductValues,
 } from "./product-fields";
 import { orderTerms, type OrderTerm } from "./query";
-import { categoryRank, likePattern, numberOrNull } from "./sql.server";
+import { categoryRank, likePattern, numberOrNull, productSearch } from "./sql.server";
 
 export const MANAGE_PAGE_SIZE = 50;
 /** More rows than a page shows: a save beyond it is not from the screen. */
@@ -94,7 +95,7 @@ function toManaged(row: Row): ManagedProduct {
   };
 }
 
-function where(query: ManageQuery): SQL | undefined {
+function where(query: ManageQuery, search: ReturnType<typeof productSearch>): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.category.kind === "category") conditions.push(eq(product.category, query.category.category));
   if (query.category.kind === "uncategorized") conditions.push(isNull(product.category));
@@ -116,18 +117,7 @@ function where(query: ManageQuery): SQL | undefined {
       conditions.push(isNotNull(product.archivedAt));
       break;
   }
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    conditions.push(
-      or(
-        ilike(product.nameEn, pattern),
-        ilike(product.nameEs, pattern),
-        ilike(product.slug, pattern),
-        ilike(product.sku, pattern),
-        ilike(product.quickbooksId, pattern),
-      )!,
-    );
-  }
+  if (search) conditions.push(search.where);
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -156,7 +146,8 @@ function orderBy(terms: OrderTerm[], lang: Lang): SQL[] {
 
 /** One page of the catalogue as staff manage it: every product, archived ones on request. */
 export async function findManagedProducts(query: ManageQuery, lang: Lang, { pageSize = MANAGE_PAGE_SIZE } = {}) {
-  const condition = where(query);
+  const search = productSearch(query.search, { staffFields: true });
+  const condition = where(query, search);
   const [{ total }] = await db().select({ total: count() }).from(product).where(condition);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
@@ -164,7 +155,7 @@ export async function findManagedProducts(query: ManageQuery, lang: Lang, { page
     .select(columns)
     .from(product)
     .where(condition)
-    .orderBy(...orderBy(orderTerms(query.sort), lang))
+    .orderBy(...(search ? [search.order] : []), ...orderBy(orderTerms(query.sort), lang))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return { products: rows.map(toManaged), total, page, pageCount };
@@ -350,7 +341,15 @@ async function writeEdits(
     try {
       await tx
         .update(product)
-        .set({ ...storedValues(values), revision: before.revision + 1, updatedAt: now })
+        .set({
+          ...storedValues(values),
+          // A name changed, the key with it (app/lib/search.ts).
+          ...(values.nameEn !== undefined || values.nameEs !== undefined
+            ? { searchKey: searchKey(values.nameEn ?? before.nameEn, values.nameEs ?? before.nameEs) }
+            : {}),
+          revision: before.revision + 1,
+          updatedAt: now,
+        })
         .where(eq(product.id, edit.id));
     } catch (error) {
       throw refusedByIndex(error, edit.id);
@@ -411,7 +410,13 @@ export async function createProduct(actor: Actor, values: Partial<ProductValues>
     try {
       [{ id }] = await tx
         .insert(product)
-        .values({ ...storedValues(full), nameEn: values.nameEn!, nameEs: values.nameEs!, slug })
+        .values({
+          ...storedValues(full),
+          nameEn: values.nameEn!,
+          nameEs: values.nameEs!,
+          searchKey: searchKey(values.nameEn, values.nameEs),
+          slug,
+        })
         .returning({ id: product.id });
     } catch (error) {
       throw refusedByIndex(error, "new");

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { priceList, priceListItem, product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
 import { isCategory } from "./categories";
-import { categoryRank, likePattern, numberOrNull } from "./sql.server";
+import { categoryRank, numberOrNull, productSearch } from "./sql.server";
 import type { PublicPrices } from "./types";
 import { visibleWithJoinedPrice } from "./visibility.server";
 
@@ -43,10 +43,8 @@ export async function findPublicPrices(
     isNotNull(priceListItem.priceCents),
     visibleWithJoinedPrice(),
   ];
-  if (search) {
-    const pattern = likePattern(search);
-    conditions.push(or(ilike(product.nameEn, pattern), ilike(product.nameEs, pattern))!);
-  }
+  const found = productSearch(search);
+  if (found) conditions.push(found.where);
   const where = and(...conditions);
   const [{ total }] = await db()
     .select({ total: count() })
@@ -66,7 +64,7 @@ export async function findPublicPrices(
     .from(priceListItem)
     .innerJoin(product, eq(product.id, priceListItem.productId))
     .where(where)
-    .orderBy(asc(categoryRank(lang)), asc(sql`lower(${name})`), asc(product.id))
+    .orderBy(...(found ? [found.order] : []), asc(categoryRank(lang)), asc(sql`lower(${name})`), asc(product.id))
     .limit(limit);
 
   return {

@@ -1,11 +1,11 @@
-import { and, count, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { priceListItem, product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
 import { isCategory } from "./categories";
 import type { PrivateCatalogQuery } from "./private-query";
 import { orderTerms } from "./query";
-import { likePattern, nameColumn, numberOrNull, orderByTerms } from "./sql.server";
+import { nameColumn, numberOrNull, orderByTerms, productSearch } from "./sql.server";
 import type { CustomerProductRow, StaffProductRow } from "./types";
 import { visibleToBuyers } from "./visibility.server";
 
@@ -20,7 +20,11 @@ type Audience = {
   priceListId: string | null;
 };
 
-function filters(query: PrivateCatalogQuery, { staff, priceListId }: Audience) {
+function filters(
+  query: PrivateCatalogQuery,
+  { staff, priceListId }: Audience,
+  search: ReturnType<typeof productSearch>,
+) {
   // Archived products are gone for everyone; inactive and hidden ones are staff business only.
   const conditions: SQL[] = [isNull(product.archivedAt)];
   if (!staff) conditions.push(visibleToBuyers(priceListId));
@@ -30,13 +34,8 @@ function filters(query: PrivateCatalogQuery, { staff, priceListId }: Audience) {
   if (query.category.kind === "uncategorized") conditions.push(isNull(product.category));
   if (query.availability === "in-stock") conditions.push(eq(product.availability, "in_stock"));
   if (query.availability === "out-of-stock") conditions.push(eq(product.availability, "out_of_stock"));
-  if (query.search) {
-    // Either language's name finds the product; staff also find it by SKU or QuickBooks ID.
-    const pattern = likePattern(query.search);
-    const fields = [ilike(product.nameEn, pattern), ilike(product.nameEs, pattern), ilike(product.slug, pattern)];
-    if (staff) fields.push(ilike(product.sku, pattern), ilike(product.quickbooksId, pattern));
-    conditions.push(or(...fields)!);
-  }
+  // Either language's name finds the product; staff also find it by SKU or QuickBooks ID.
+  if (search) conditions.push(search.where);
   return and(...conditions);
 }
 
@@ -51,7 +50,8 @@ async function findPage(query: PrivateCatalogQuery, lang: Lang, audience: Audien
     : staff
       ? sql`${product.basePriceCents}`
       : sql`null::integer`;
-  const where = filters(query, audience);
+  const search = productSearch(query.search, { staffFields: staff });
+  const where = filters(query, audience, search);
   const [{ total }] = await db().select({ total: count() }).from(product).where(where);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
@@ -82,7 +82,7 @@ async function findPage(query: PrivateCatalogQuery, lang: Lang, audience: Audien
         : sql`false`,
     )
     .where(where)
-    .orderBy(...orderByTerms(orderTerms(query.sort), lang, price))
+    .orderBy(...(search ? [search.order] : []), ...orderByTerms(orderTerms(query.sort), lang, price))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return { rows, total, page, pageCount };

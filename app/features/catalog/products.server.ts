@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { priceList, priceListItem, product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
 import { groupOf, isCategory } from "./categories";
 import { orderTerms, type CatalogQuery } from "./query";
-import { likePattern, nameColumn, numberOrNull, orderByTerms } from "./sql.server";
+import { nameColumn, numberOrNull, orderByTerms, productSearch } from "./sql.server";
 import type { CatalogProduct, ProductDetail } from "./types";
 import { visibleToBuyers } from "./visibility.server";
 
@@ -72,15 +72,12 @@ function toCatalogProduct(row: ProductRow): CatalogProduct {
   };
 }
 
-function filters(query: CatalogQuery, listId: string | null) {
+function filters(query: CatalogQuery, listId: string | null, search: ReturnType<typeof productSearch>) {
   const conditions: SQL[] = [visibleToBuyers(listId)];
   if (query.category.kind === "category") conditions.push(eq(product.category, query.category.category));
   if (query.category.kind === "uncategorized") conditions.push(isNull(product.category));
-  if (query.search) {
-    // Either language's name finds the product, whichever language the page is in.
-    const pattern = likePattern(query.search);
-    conditions.push(or(ilike(product.nameEn, pattern), ilike(product.nameEs, pattern), ilike(product.slug, pattern))!);
-  }
+  // Either language's name finds the product, whichever language the page is in.
+  if (search) conditions.push(search.where);
   return and(...conditions);
 }
 
@@ -90,7 +87,8 @@ function filters(query: CatalogQuery, listId: string | null) {
  */
 export async function findPublicProducts(query: CatalogQuery, lang: Lang, { pageSize = PAGE_SIZE } = {}) {
   const listId = await findPublicPriceListId();
-  const where = filters(query, listId);
+  const search = productSearch(query.search);
+  const where = filters(query, listId, search);
   const [{ total }] = await db().select({ total: count() }).from(product).where(where);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
@@ -99,7 +97,7 @@ export async function findPublicProducts(query: CatalogQuery, lang: Lang, { page
     .from(product)
     .leftJoin(priceListItem, publicPriceJoin(listId))
     .where(where)
-    .orderBy(...orderByTerms(orderTerms(query.sort), lang, priceListItem.priceCents))
+    .orderBy(...(search ? [search.order] : []), ...orderByTerms(orderTerms(query.sort), lang, priceListItem.priceCents))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return {

@@ -1,13 +1,32 @@
-import { asc, desc, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { asc, desc, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
 import { translatorFor } from "~/lib/meta";
+import { compileSearch } from "~/lib/search";
+import { searchMatches, searchRank } from "~/lib/search.server";
 import { orderedGroups, type Category } from "./categories";
 import type { OrderTerm } from "./query";
 
 /** `%`, `_` and `\` typed by a visitor are matched literally. */
 export function likePattern(search: string) {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * A product search (app/lib/search.ts) over the names in both languages, as a condition and an
+ * order that puts its best tiers first (the page's own order follows within a tier); null when
+ * the search is empty. Staff screens also find a product by SKU or QuickBooks ID, as typed.
+ */
+export function productSearch(text: string, { staffFields = false } = {}) {
+  const search = compileSearch(text);
+  if (!search) return null;
+  const byName = searchMatches(product.searchKey, search);
+  const pattern = likePattern(text.trim());
+  return {
+    where: staffFields ? or(byName, ilike(product.sku, pattern), ilike(product.quickbooksId, pattern))! : byName,
+    // Asc puts nulls (a match by SKU or QuickBooks ID alone) last.
+    order: asc(searchRank(search, product.searchKey)),
+  };
 }
 
 /** A product's place when ordered by category: the reader's alphabetical order, Uncategorized last. */

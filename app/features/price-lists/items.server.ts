@@ -4,6 +4,8 @@ import { priceListItem, product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
 import { applyAdjustment, MAX_PRICE_CENTS, type AdjustmentType } from "~/lib/money";
 import { Refusal } from "~/lib/refusal";
+import { compileSearch } from "~/lib/search";
+import { searchMatches, searchRank } from "~/lib/search.server";
 import { isVisibleToBuyers, visibilityColumns } from "~/features/catalog/visibility.server";
 import type { BuyerItem } from "./buyer-items";
 import type { PriceListErrorCode } from "./errors";
@@ -32,6 +34,8 @@ export type PriceItemView = {
   /** Whether the list's customers see it (docs/decisions/026-imported-products-review.md). */
   visible: boolean;
   priceCents: number | null;
+  /** app/lib/search.ts's key of both names, for the page's own search. */
+  searchKey: string;
 };
 
 /** Every item of the list with its product, in the reader's language, by category and name. */
@@ -49,6 +53,7 @@ export async function findPriceItems(listId: string, lang: Lang): Promise<PriceI
       imageKey: product.imageKey,
       ...visibilityColumns,
       priceCents: priceListItem.priceCents,
+      searchKey: product.searchKey,
     })
     .from(priceListItem)
     .innerJoin(product, eq(product.id, priceListItem.productId))
@@ -72,6 +77,7 @@ export async function findPriceItems(listId: string, lang: Lang): Promise<PriceI
       active: r.active,
       visible: isVisibleToBuyers(r),
       priceCents: r.priceCents,
+      searchKey: r.searchKey,
     }));
 }
 
@@ -271,19 +277,20 @@ export async function reapplyFromParent(
 }
 
 /** Catalogue products the list lacks whose name matches, for the "add products" search. */
-export async function findMissingProducts(listId: string, search: string, lang: Lang, limit = 20) {
+export async function findMissingProducts(listId: string, query: string, lang: Lang, limit = 20) {
   const name = lang === "es" ? product.nameEs : product.nameEn;
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const search = compileSearch(query);
+  if (!search) return [];
   return db()
     .select({ productId: product.id, name, basePriceCents: product.basePriceCents })
     .from(product)
     .where(
       and(
         isNull(product.archivedAt),
-        sql`(${product.nameEn} ilike ${pattern} or ${product.nameEs} ilike ${pattern})`,
+        searchMatches(product.searchKey, search),
         sql`not exists (select 1 from ${priceListItem} i where i.price_list_id = ${listId} and i.product_id = ${product.id})`,
       ),
     )
-    .orderBy(asc(sql`lower(${name})`), asc(product.id))
+    .orderBy(asc(searchRank(search, product.searchKey)), asc(sql`lower(${name})`), asc(product.id))
     .limit(limit);
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { packPriceRows, unpackPriceRows, type PriceRow } from "./price-table";
+import { packPriceRows, unpackPriceRows, type SearchablePriceRow } from "./price-table";
 
 describe("packPriceRows", () => {
   it("gives back the same rows, nulls, decimals, markup and shared words included", () => {
-    const rows: PriceRow[] = [
+    const rows: SearchablePriceRow[] = [
       {
         slug: "mango",
         name: "Mango <b>Kent</b>",
@@ -12,6 +12,7 @@ describe("packPriceRows", () => {
         packValue: 2.5,
         packUnit: "lb",
         priceCents: 2450,
+        searchKey: "; mango b kent b ; mango ;",
       },
       {
         slug: "limes",
@@ -21,8 +22,18 @@ describe("packPriceRows", () => {
         packValue: null,
         packUnit: null,
         priceCents: null,
+        searchKey: "",
       },
-      { slug: "kent", name: "Kent", category: "fruits", unit: "case", packValue: 9, packUnit: "ct", priceCents: 1999 },
+      {
+        slug: "kent",
+        name: "Kent",
+        category: "fruits",
+        unit: "case",
+        packValue: 9,
+        packUnit: "ct",
+        priceCents: 1999,
+        searchKey: "; kent ;",
+      },
       // The format's own characters, and what looks like its escapes, inside a text.
       {
         slug: "a|b",
@@ -32,6 +43,7 @@ describe("packPriceRows", () => {
         packValue: 0.125,
         packUnit: "",
         priceCents: 0,
+        searchKey: "; mix 100 7c 25 ;",
       },
     ];
     expect(unpackPriceRows(packPriceRows(rows))).toEqual(rows);
@@ -48,6 +60,7 @@ describe("packPriceRows", () => {
         packValue: 9,
         packUnit: "ct",
         priceCents: 1999,
+        searchKey: "; mango kent ;",
       },
       {
         slug: "lime",
@@ -57,9 +70,10 @@ describe("packPriceRows", () => {
         packValue: null,
         packUnit: null,
         priceCents: null,
+        searchKey: "; lim ; lima ;",
       },
     ]);
     const { rows } = JSON.parse(packed) as { rows: string };
-    expect(rows).toBe("mango|Mango Kent|0|1|9|2|1999|lime|Lime|0|1||3|");
+    expect(rows).toBe("mango|Mango Kent|0|1|9|2|1999|; mango kent ;|lime|Lime|0|1||3||; lim ; lima ;");
   });
 });

@@ -18,18 +18,22 @@ export type PriceRow = {
   priceCents: number | null;
 };
 
+/** A row with both names as app/lib/search.ts keys them (product.search_key), for a page that searches its rows. */
+export type SearchablePriceRow = PriceRow & { searchKey: string };
+
 /**
  * The rows as the page's data carries them: one JSON text. React Router encodes loader data value
  * by value, which for a list of thousands of items cost the server twice what rendering the table
  * did; one string is encoded at native speed. On its way into the page's HTML that text is
  * escaped twice more, each time quote by quote, so the rows carry no quotes: they are one string
- * of fields joined by "|", seven a row (slug, name, category, unit, pack value, pack unit, price),
+ * of fields joined by "|", eight a row (slug, name, category, unit, pack value, pack unit, price,
+ * search key),
  * with "%" and "|" in a text written as %25 and %7C and a missing number left empty. A list holds
  * a few dozen distinct categories, units and pack units, so each is written once, in `words`, and
  * the rows give its position there.
  */
 type PackedRows = { words: Array<string | null>; rows: string };
-const FIELDS_PER_ROW = 7;
+const FIELDS_PER_ROW = 8;
 const SEPARATOR = "|";
 
 const escapeField = (text: string) =>
@@ -38,7 +42,7 @@ const unescapeField = (text: string) =>
   text.includes("%") ? text.replace(/%25|%7C/g, (c) => (c === "%25" ? "%" : SEPARATOR)) : text;
 const numberField = (text: string) => (text === "" ? null : Number(text));
 
-export function packPriceRows(rows: readonly PriceRow[]): string {
+export function packPriceRows(rows: readonly SearchablePriceRow[]): string {
   const words: Array<string | null> = [];
   const positions = new Map<string | null, number>();
   const word = (value: string | null) => {
@@ -59,21 +63,22 @@ export function packPriceRows(rows: readonly PriceRow[]): string {
     fields[at++] = r.packValue ?? "";
     fields[at++] = word(r.packUnit);
     fields[at++] = r.priceCents ?? "";
+    fields[at++] = escapeField(r.searchKey);
   }
   return JSON.stringify({ words, rows: fields.join(SEPARATOR) } satisfies PackedRows);
 }
 
 // The same list is asked for again and again (every viewer, every reload after a price change), and
 // the same text gives the same rows, which are only ever read: a few are kept.
-const recentlyUnpacked = new Map<string, PriceRow[]>();
+const recentlyUnpacked = new Map<string, SearchablePriceRow[]>();
 const KEEP_UNPACKED = 4;
 
-export function unpackPriceRows(packed: string): PriceRow[] {
+export function unpackPriceRows(packed: string): SearchablePriceRow[] {
   const kept = recentlyUnpacked.get(packed);
   if (kept) return kept;
   const { words, rows } = JSON.parse(packed) as PackedRows;
   const fields = rows === "" ? [] : rows.split(SEPARATOR);
-  const unpacked: PriceRow[] = [];
+  const unpacked: SearchablePriceRow[] = [];
   for (let at = 0; at + FIELDS_PER_ROW <= fields.length; at += FIELDS_PER_ROW) {
     unpacked.push({
       slug: unescapeField(fields[at]),
@@ -83,6 +88,7 @@ export function unpackPriceRows(packed: string): PriceRow[] {
       packValue: numberField(fields[at + 4]),
       packUnit: words[Number(fields[at + 5])],
       priceCents: numberField(fields[at + 6]),
+      searchKey: unescapeField(fields[at + 7]),
     });
   }
   if (recentlyUnpacked.size >= KEEP_UNPACKED) recentlyUnpacked.delete(recentlyUnpacked.keys().next().value!);

@@ -1,7 +1,9 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
 import { unnestRows } from "~/db/bulk.server";
 import { db, type Tx } from "~/db/client.server";
 import { importRow, product } from "~/db/schema";
+import { compileSearch, searchKey } from "~/lib/search";
+import { searchMatches, searchRank } from "~/lib/search.server";
 import type { ImportRowResult } from "../engine/results";
 import type { FinalStatus } from "../engine/statuses";
 import { loadRun } from "./run.server";
@@ -108,7 +110,7 @@ export async function storeRows(tx: Tx, runId: string, results: StoredRowResult[
   });
   await tx.execute(sql`
     insert into ${importRow} (run_id, row_number, batch_number, source_name, processed_name, product_id, ai_status,
-      db_product_status, db_price_status, final_status, final_message, raw)
+      db_product_status, db_price_status, final_status, final_message, raw, search_key)
     select ${runId}::uuid, v.* from ${unnestRows(
       [
         [results.map((r) => r.row), "integer"],
@@ -122,8 +124,9 @@ export async function storeRows(tx: Tx, runId: string, results: StoredRowResult[
         [results.map((r) => r.finalStatus), "text"],
         [results.map((r) => r.message), "text"],
         [raws, "jsonb"],
+        [results.map((r) => searchKey(r.item, r.name, r.nameEs, r.quickbooksId, r.sku)), "text"],
       ],
-      ["r", "b", "s", "p", "pid", "ai", "dp", "dpr", "f", "m", "raw"],
+      ["r", "b", "s", "p", "pid", "ai", "dp", "dpr", "f", "m", "raw", "k"],
     )}`);
 }
 
@@ -145,15 +148,27 @@ export type ImportRowsPage = {
   statusCounts: Partial<Record<FinalStatus, number>>;
 };
 
-/** A run's row results in row order, filtered by final status, a page at a time. */
+/**
+ * A run's row results in row order, filtered by final status and by a search (app/lib/search.ts)
+ * of the row's names, QuickBooks ID and SKU and its product's names, best matches first, a page
+ * at a time.
+ */
 export async function findImportRows(
   runId: string,
-  { statuses, page = 1, pageSize = 50 }: { statuses?: FinalStatus[]; page?: number; pageSize?: number } = {},
+  {
+    statuses,
+    search: query = "",
+    page = 1,
+    pageSize = 50,
+  }: { statuses?: FinalStatus[]; search?: string; page?: number; pageSize?: number } = {},
 ): Promise<ImportRowsPage> {
   await loadRun(runId);
+  const search = compileSearch(query);
   const where = and(
     eq(importRow.runId, runId),
     statuses && statuses.length > 0 ? inArray(importRow.finalStatus, statuses) : undefined,
+    // A row stored before rows had keys is found by its product's names alone.
+    search ? or(searchMatches(importRow.searchKey, search), searchMatches(product.searchKey, search)) : undefined,
   );
   const byStatus = await db()
     .select({ status: importRow.finalStatus, n: count() })
@@ -163,8 +178,15 @@ export async function findImportRows(
   const statusCounts = Object.fromEntries(
     byStatus.map((r) => [r.status, Number(r.n)]),
   ) as ImportRowsPage["statusCounts"];
-  const total =
-    statuses && statuses.length > 0
+  const total = search
+    ? (
+        await db()
+          .select({ n: count() })
+          .from(importRow)
+          .leftJoin(product, eq(product.id, importRow.productId))
+          .where(where)
+      )[0].n
+    : statuses && statuses.length > 0
       ? statuses.reduce((sum, s) => sum + (statusCounts[s] ?? 0), 0)
       : Object.values(statusCounts).reduce((sum, n) => sum + (n ?? 0), 0);
   const size = Math.max(1, Math.min(pageSize, 60_000));
@@ -178,7 +200,10 @@ export async function findImportRows(
     .from(importRow)
     .leftJoin(product, eq(product.id, importRow.productId))
     .where(where)
-    .orderBy(asc(importRow.rowNumber))
+    .orderBy(
+      ...(search ? [asc(searchRank(search, importRow.searchKey, product.searchKey))] : []),
+      asc(importRow.rowNumber),
+    )
     .limit(size)
     .offset((current - 1) * size);
   return {

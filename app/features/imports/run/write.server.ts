@@ -9,6 +9,7 @@ import {
   type Actor,
   type PriceChange,
 } from "~/features/price-lists/internal.server";
+import { searchKey } from "~/lib/search";
 import { firstFreeSlug, RESERVED_SLUGS, slugify } from "~/lib/slug";
 import type { Category } from "../engine/dictionary";
 import {
@@ -210,7 +211,7 @@ export async function writeBatch(tx: Tx, input: BatchWrite): Promise<ImportRowRe
     const marks = sql`${review}::boolean, ${review}::boolean, ${runId}::uuid`;
     const inserted = await tx.execute<{ id: string; quickbooks_id: string }>(sql`
       insert into ${product} (slug, name_en, name_es, category, base_price_cents, quantity, unit, pack_value,
-        pack_unit, active, quickbooks_id, sku, created_at, updated_at, hidden, import_review, import_run_id)
+        pack_unit, active, quickbooks_id, sku, search_key, created_at, updated_at, hidden, import_review, import_run_id)
       select v.*, ${now}::timestamptz, ${now}::timestamptz, ${marks} from ${unnestRows(
         [
           [column("slug"), "text"],
@@ -225,6 +226,7 @@ export async function writeBatch(tx: Tx, input: BatchWrite): Promise<ImportRowRe
           [column("active"), "boolean"],
           [column("quickbooksId"), "text"],
           [column("sku"), "text"],
+          [column("searchKey"), "text"],
         ],
         [
           "slug",
@@ -239,6 +241,7 @@ export async function writeBatch(tx: Tx, input: BatchWrite): Promise<ImportRowRe
           "active",
           "quickbooks_id",
           "sku",
+          "search_key",
         ],
       )}
       returning id, quickbooks_id`);
@@ -307,10 +310,13 @@ type NewProduct = typeof product.$inferInsert & { quickbooksId: string };
 function newProduct(state: ProductState): NewProduct {
   const row = state.createdBy!;
   const key = state.quickbooksId!;
+  const nameEn = row.name ?? key;
+  const nameEs = row.nameEs ?? row.name ?? key;
   return {
     slug: "",
-    nameEn: row.name ?? key,
-    nameEs: row.nameEs ?? row.name ?? key,
+    nameEn,
+    nameEs,
+    searchKey: searchKey(nameEn, nameEs),
     category: row.category,
     basePriceCents: row.priceCents,
     quantity: state.quantity === null ? null : state.quantity.toFixed(2),

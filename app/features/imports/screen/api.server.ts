@@ -272,6 +272,11 @@ export function finalStatusFilter(value: string | null): FinalStatus | null {
   return (FINAL_STATUSES as readonly string[]).includes(value ?? "") ? (value as FinalStatus) : null;
 }
 
+/** A run's results search from the query string (`?q=`), trimmed and capped as the catalogue's is. */
+export function runSearchParam(value: string | null): string {
+  return (value ?? "").trim().slice(0, 100);
+}
+
 /** Past runs shown on the import screen, a page at a time. */
 const PAST_RUNS_PAGE_SIZE = 10;
 

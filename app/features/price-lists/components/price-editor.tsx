@@ -13,6 +13,7 @@ import { categories, groupOf, type CategoryGroup } from "~/features/catalog/cate
 import { unitAndPackLabeler } from "~/features/catalog/format";
 import { dropDraft, loadDraft, storeDraft } from "~/lib/drafts";
 import { centsToInput, formatMoney } from "~/lib/money";
+import { searchKey, compileSearch } from "~/lib/search";
 import { sendForm } from "~/lib/send-form";
 import { useRootData } from "~/lib/root-data";
 import type { SavePricesResult } from "../edit-prices.server";
@@ -161,16 +162,23 @@ export function PriceEditor({
   }, [items, tc, lang]);
 
   const today = floridaDay(new Date());
+  // Keys of the site's one search (docs/decisions/028-search.md): both names and the SKU.
+  const keys = useMemo(() => new Map(items.map((i) => [i.productId, searchKey(i.name, i.otherName, i.sku)])), [items]);
   const shown = useMemo(() => {
-    const needle = query.trim().toLocaleLowerCase(lang);
-    return items.filter(
+    const filtered = items.filter(
       (i) =>
         (category === "all" || groupOf(i.category) === category) &&
         (availability === "all" || (availability === "in-stock") === i.available) &&
-        (!changedToday || floridaDay(i.pricedAt) === today) &&
-        (!needle || [i.name, i.otherName, i.sku].some((text) => text?.toLocaleLowerCase(lang).includes(needle))),
+        (!changedToday || floridaDay(i.pricedAt) === today),
     );
-  }, [items, query, category, availability, changedToday, today, lang]);
+    const search = compileSearch(query);
+    if (!search) return filtered;
+    return filtered
+      .map((item) => ({ item, rank: search.rank(keys.get(item.productId)!) }))
+      .filter((r): r is { item: EditorItem; rank: number } => r.rank !== null)
+      .sort((a, b) => a.rank - b.rank)
+      .map((r) => r.item);
+  }, [items, keys, query, category, availability, changedToday, today]);
 
   const onEdit = useCallback(
     (productId: string, text: string) => {

@@ -163,12 +163,25 @@ export function StatusFilter({
 }
 
 /** "Rows 51–100 of 112", or that there are none, read out when it changes. */
-export function ShowingRows({ from, count, total }: { from: number; count: number; total: number }) {
+export function ShowingRows({
+  from,
+  count,
+  total,
+  search = "",
+}: {
+  from: number;
+  count: number;
+  total: number;
+  /** The search that found these rows, if any: an empty result then names it rather than the status. */
+  search?: string;
+}) {
   const { t, lang } = useImportText();
   return (
     <p aria-live="polite" className="text-sm text-slate-700 dark:text-slate-300">
       {total === 0
-        ? t("screen.results.none")
+        ? search
+          ? t("screen.results.noMatch", { search })
+          : t("screen.results.none")
         : t("screen.results.showing", {
             from: formatNumber(from, lang),
             to: formatNumber(from + count - 1, lang),

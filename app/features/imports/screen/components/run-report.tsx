@@ -1,9 +1,9 @@
 import { Download } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Link, useNavigate, useRevalidator } from "react-router";
-import { buttonClasses } from "~/components/ui/button";
+import { Form, Link, useNavigate, useRevalidator } from "react-router";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { DateTime, formatDateTime } from "~/components/ui/date-time";
-import { FormAlert } from "~/components/ui/field";
+import { FormAlert, TextField } from "~/components/ui/field";
 import { describeRejection } from "../../engine/messages";
 import type { ImportRowsPage } from "../../run/rows.server";
 import { BATCH_FAILURE_KEYS, type BatchFailure } from "../run-client";
@@ -34,6 +34,8 @@ export type RunReportData = {
   /** The rows of a run that has ended, a page at a time; null while it is going. */
   results: RunResultsPage | null;
   filter: FinalStatus | null;
+  /** The results' search (`?q=`), app/lib/search.ts on the server; none when left out. */
+  search?: string;
   /** Whether a model names the items: only then do the results speak of AI. */
   modelConfigured: boolean;
 };
@@ -52,7 +54,7 @@ export const runPath = (runId: string) => `/import-quickbooks/runs/${runId}`;
  * batches that failed, the summary, and every row's result from the server, filtered by final
  * status, 50 a page, downloadable as CSV.
  */
-export function RunReport({ run, failedBatches, results, filter, modelConfigured }: RunReportData) {
+export function RunReport({ run, failedBatches, results, filter, search = "", modelConfigured }: RunReportData) {
   const { t } = useImportText();
   const progress = useRunProgress(run);
   const active = isActive(run.status);
@@ -71,7 +73,13 @@ export function RunReport({ run, failedBatches, results, filter, modelConfigured
       {active ? <LiveProgress run={run} progress={progress} /> : <RunOutcome run={run} failedBatches={failedBatches} />}
       {!active && run.rowsRemovedAt ? <RowsRemoved at={run.rowsRemovedAt} /> : null}
       {!active && results && !run.rowsRemovedAt ? (
-        <RunResults runId={run.id} results={results} filter={filter} modelConfigured={modelConfigured} />
+        <RunResults
+          runId={run.id}
+          results={results}
+          filter={filter}
+          search={search}
+          modelConfigured={modelConfigured}
+        />
       ) : null}
       {run.listSlug ? (
         <p>
@@ -283,16 +291,21 @@ function SummaryNotes({ summary }: { summary: RunSummary }) {
   );
 }
 
-/** The stored rows, a page at a time, filtered by final status through the address (so a reload keeps them). */
+/**
+ * The stored rows, a page at a time, filtered by final status and searched through the address
+ * (so a reload keeps them).
+ */
 function RunResults({
   runId,
   results,
   filter,
+  search,
   modelConfigured,
 }: {
   runId: string;
   results: RunResultsPage;
   filter: FinalStatus | null;
+  search: string;
   modelConfigured: boolean;
 }) {
   const { t } = useImportText();
@@ -304,15 +317,17 @@ function RunResults({
       n ? [[status, n] as const] : [],
     ),
   );
-  const hrefFor = (page: number, status = filter) => {
+  const paramsFor = (page: number, status = filter) => {
     const params = new URLSearchParams();
     if (status) params.set("status", status);
+    if (search) params.set("q", search);
     if (page > 1) params.set("page", String(page));
     const query = params.toString();
-    return query ? `?${query}` : runPath(runId);
+    return query ? `?${query}` : "";
   };
+  const hrefFor = (page: number, status = filter) => paramsFor(page, status) || runPath(runId);
   const from = (results.page - 1) * RUN_RESULTS_PAGE_SIZE + 1;
-  const csv = `${runPath(runId)}/results.csv${filter ? `?status=${filter}` : ""}`;
+  const csv = `${runPath(runId)}/results.csv${paramsFor(1)}`;
   return (
     <section aria-labelledby={headingId} className="space-y-3" data-testid="results">
       <h2 id={headingId} className="text-xl font-semibold">
@@ -327,6 +342,21 @@ function RunResults({
             void navigate(hrefFor(1, value === "all" ? null : value), { preventScrollReset: true, replace: true });
           }}
         />
+        <Form method="get" role="search" preventScrollReset className="flex items-end gap-2">
+          {filter ? <input type="hidden" name="status" value={filter} /> : null}
+          <TextField
+            label={t("screen.results.searchLabel")}
+            name="q"
+            type="search"
+            defaultValue={search}
+            key={search}
+            maxLength={100}
+            autoComplete="off"
+          />
+          <Button type="submit" variant="secondary">
+            {t("screen.results.search")}
+          </Button>
+        </Form>
         <div className="space-y-1">
           <a
             href={csv}
@@ -339,11 +369,11 @@ function RunResults({
             {t("screen.results.download")}
           </a>
           <p id={`${id}-dl`} className="sr-only">
-            {t("screen.results.downloadHint")}
+            {t("screen.results.downloadSearchedHint")}
           </p>
         </div>
       </div>
-      <ShowingRows from={from} count={results.rows.length} total={results.total} />
+      <ShowingRows from={from} count={results.rows.length} total={results.total} search={search} />
       {results.rows.length > 0 ? (
         <ResultRowsTable
           rows={results.rows}
