@@ -113,7 +113,7 @@ describe("the 5 AM price desk", () => {
     const [newA, newB] = [(Number(a) + 0.25).toFixed(2), (Number(b) + 0.5).toFixed(2).replace(".", ",")];
     await cells.nth(0).fill(newA);
     await cells.nth(1).fill(newB);
-    s.allowConsole(/ERR_INTERNET_DISCONNECTED/);
+    s.allowConsole(/ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/);
     await s.context.setOffline(true);
     await s.page.getByRole("button", { name: "Guardar cambios" }).click();
     await visible(s.page.getByText(/^Sin conexión: no se guardó nada/));
@@ -158,9 +158,12 @@ describe("the 5 AM price desk", () => {
     await visible(s.page.getByRole("dialog", { name: "Check 1 price before saving" }));
   });
 
-  it("raises a category by 5% with .99 endings in two steps: a preview, then edits to review and save", async () => {
+  it("raises a category by 5% with .99 endings in two steps: a preview, then edits to review and save, logged as one entry", async () => {
     const s = await session({ as: "seller" });
-    await openCopy(s, "Bulk");
+    const name = uniqueName("Bulk");
+    const slug = await createListCopy(s, name);
+    await s.goto(`/prices-manage/${slug}`, { axe: false });
+    await s.hydrated();
     await s.page.getByRole("combobox", { name: "Category" }).selectOption("fruits");
     const shown = await s.page.locator("tbody tr").count();
     expect(shown).toBeGreaterThan(5);
@@ -182,6 +185,15 @@ describe("the 5 AM price desk", () => {
     await visible(s.page.getByText("Changes saved successfully."));
     const cells = await priceCells(s).evaluateAll((all) => all.map((c) => (c as HTMLInputElement).value));
     expect(cells.every((p) => p.endsWith(".99"))).toBe(true);
+
+    // The log holds one entry for the whole change, which opens onto its rows.
+    const admin = await session({ as: "admin" });
+    await admin.goto(`/activity?product=${encodeURIComponent("Piña dorada")}`, { axe: false });
+    const entry = admin.page.getByText(`Bulk +5% on ${shown} products of Fruits in ${name}, rounded to .99`);
+    await visible(entry);
+    await admin.page.getByText(`Show the prices of products matching “Piña dorada”`).first().click();
+    const rows = admin.page.getByRole("list", { name: "Prices changed" }).first();
+    await visible(rows.getByRole("listitem").filter({ hasText: /^Gold Pineapple: .*\.99$/ }));
   });
 
   it("finds products without accents in Spanish, by either language's name", async () => {
