@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { data, useSearchParams } from "react-router";
+import { data, useLocation, useSearchParams } from "react-router";
 import { getLang, getRequestInfo, requirePermission } from "~/auth/guards.server";
 import { Button } from "~/components/ui/button";
 import { Pagination } from "~/features/catalog/components/pagination";
@@ -82,6 +82,7 @@ export default function ManageProducts({ loaderData }: Route.ComponentProps) {
   const { query, products, total, page, pageCount } = loaderData;
   const [creating, setCreating] = useState(false);
   const [params] = useSearchParams();
+  const { search } = useLocation();
   const hrefFor = (n: number) => {
     const next = new URLSearchParams(params);
     if (n > 1) next.set("page", String(n));
@@ -104,8 +105,9 @@ export default function ManageProducts({ loaderData }: Route.ComponentProps) {
       <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
         {t("manage.results", { count: total })}
       </p>
-      {/* The grid also shows the empty state, so the answer to archiving the last row stays on screen. */}
-      <ProductGrid products={products} />
+      {/* The grid also shows the empty state, so the answer to archiving the last row stays on screen.
+          A grid per page and filter: edits belong to the rows they were typed on (their draft is offered on the next). */}
+      <ProductGrid key={search} products={products} />
       <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />
       {creating ? <ProductFormDialog onClose={() => setCreating(false)} /> : null}
     </div>

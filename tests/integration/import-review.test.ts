@@ -12,7 +12,7 @@ import type { SessionUser } from "../../app/context";
 import { db } from "../../app/db/client.server";
 import { activity, customerPriceList, priceList, priceListItem, product } from "../../app/db/schema";
 import { loadAssistantCatalog } from "../../app/features/assistant/catalog.server";
-import type { ManageResult } from "../../app/features/catalog/manage-actions.server";
+import type { ManageResult, SaveRowsResult } from "../../app/features/catalog/manage-actions.server";
 import type { ManagedProduct } from "../../app/features/catalog/manage.server";
 import { understandFile } from "../../app/features/imports/engine";
 import { applyImportBatch } from "../../app/features/imports/run/batch.server";
@@ -28,6 +28,7 @@ import { loader as pricesPrivateLoader } from "../../app/routes/prices-private";
 import { loader as productLoader } from "../../app/routes/product";
 import { loader as productsLoader } from "../../app/routes/products";
 import { action as manageAction, loader as manageLoader } from "../../app/routes/products-manage";
+import { action as saveRowsAction } from "../../app/routes/products-manage-rows";
 import { freshImportData } from "../support/import-data";
 import { callRoute, getRequest, load, postForm, routeContext } from "../support/route-context";
 import { useTestDatabase } from "../support/test-db";
@@ -273,16 +274,15 @@ describe(`imported products kept for review (${test.kind})`, () => {
     const avocado = await productOf("AVO48");
     await pricePublicly(avocado.id, 5000);
     expect((await whatTheySee(null, avocado.slug)).productPage).toBe(200);
-    const hide = await postForm<ManageResult>(
-      manageAction,
-      "/products/manage",
+    const hide = await postForm<SaveRowsResult>(
+      saveRowsAction,
+      "/products/manage/rows",
       {
-        intent: "save",
         rows: JSON.stringify([{ id: avocado.id, revision: avocado.revision, fields: { hidden: "true" } }]),
       },
       { user: seller },
     );
-    expect(hide.data).toEqual({ ok: true, kind: "saved", changed: 1 });
+    expect(hide.data).toMatchObject({ ok: true, kind: "saved", changed: 1 });
     for (const user of [null, customer]) {
       const seen = await whatTheySee(user, avocado.slug);
       expect(seen.productPage).toBe(404);
@@ -303,16 +303,15 @@ describe(`imported products kept for review (${test.kind})`, () => {
     await db().update(product).set({ hidden: false }).where(eq(product.id, seeded.id));
     expect(await findVisiblePopularSlugs()).toContain("sandia");
 
-    const show = await postForm<ManageResult>(
-      manageAction,
-      "/products/manage",
+    const show = await postForm<SaveRowsResult>(
+      saveRowsAction,
+      "/products/manage/rows",
       {
-        intent: "save",
         rows: JSON.stringify([{ id: avocado.id, revision: avocado.revision + 1, fields: { hidden: "false" } }]),
       },
       { user: seller },
     );
-    expect(show.data).toEqual({ ok: true, kind: "saved", changed: 1 });
+    expect(show.data).toMatchObject({ ok: true, kind: "saved", changed: 1 });
     expect((await whatTheySee(null, avocado.slug)).productPage).toBe(200);
   });
 });

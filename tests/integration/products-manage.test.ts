@@ -10,12 +10,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { SessionUser } from "../../app/context";
 import { db } from "../../app/db/client.server";
 import { activity, priceHistory, product } from "../../app/db/schema";
-import type { ManageResult } from "../../app/features/catalog/manage-actions.server";
+import type { ManageResult, SaveRowsResult } from "../../app/features/catalog/manage-actions.server";
 import type { ManagedProduct } from "../../app/features/catalog/manage.server";
 import { findPublicProducts } from "../../app/features/catalog/products.server";
 import { parseCatalogQuery } from "../../app/features/catalog/query";
 import { setImageStorageForTests } from "../../app/services/images/storage.server";
 import { action, loader } from "../../app/routes/products-manage";
+import { action as saveRowsAction } from "../../app/routes/products-manage-rows";
 import { uploadsRouter } from "../../server/uploads";
 import { callRoute, load, postForm, routeContext } from "../support/route-context";
 import { useTestDatabase } from "../support/test-db";
@@ -35,6 +36,11 @@ type Page = { products: ManagedProduct[]; total: number; page: number; pageCount
 
 async function post(fields: Record<string, string | File>, user: SessionUser = seller) {
   return postForm<ManageResult>(action, "/products/manage", fields, { user });
+}
+
+/** The grid's save: its own JSON route, sent with fetch. */
+async function save(fields: Record<string, string>, user: SessionUser | null = seller) {
+  return postForm<SaveRowsResult>(saveRowsAction, "/products/manage/rows", fields, { user });
 }
 
 async function list(search = "", user: SessionUser = seller) {
@@ -128,14 +134,14 @@ describe(`the products management screen (${test.kind})`, () => {
   });
 
   it("saves many edited rows together, with a revision, an activity entry each and the base price's history", async () => {
-    const result = await post({
-      intent: "save",
+    const result = await save({
       rows: JSON.stringify([
         edit(ids.mango, 1, { basePrice: "$11.25", quantity: "7.5", availability: "out_of_stock" }),
         edit(ids.lime, 1, { nameEs: "Lima", packValue: "48", packUnit: "ct", unit: "case", popularity: "9" }),
       ]),
     });
-    expect(result.data).toEqual({ ok: true, kind: "saved", changed: 2 });
+    // Each row's new revision comes back: what the grid's next edits of it start from.
+    expect(result.data).toEqual({ ok: true, kind: "saved", changed: 2, revisions: { [ids.mango]: 2, [ids.lime]: 2 } });
     expect(await row("mango")).toMatchObject({
       basePriceCents: 1125,
       quantity: "7.50",
@@ -160,20 +166,35 @@ describe(`the products management screen (${test.kind})`, () => {
     ]);
   });
 
-  it("takes the URL-encoded form a browser sends as well as multipart", async () => {
-    const body = new URLSearchParams({
-      intent: "save",
-      rows: JSON.stringify([edit(ids.lime, 1, { popularity: "4" })]),
+  it("saves from its own JSON route, which answers JSON to every outcome a screen must keep its edits through", async () => {
+    const body = new URLSearchParams({ rows: JSON.stringify([edit(ids.lime, 1, { popularity: "4" })]) });
+    const request = new Request("http://localhost:3000/products/manage/rows", { method: "POST", body });
+    const result = await callRoute<SaveRowsResult>(saveRowsAction, request, routeContext({ user: seller }));
+    expect(result.headers.get("content-type")).toMatch(/^application\/json/);
+    // An unchanged row keeps its revision; the changed one moves on.
+    expect(result.data).toEqual({ ok: true, kind: "saved", changed: 1, revisions: { [ids.lime]: 2 } });
+    expect((await row("lime")).popularity).toBe(4);
+    const unchanged = await save({ rows: JSON.stringify([edit(ids.mango, 1, { popularity: "0" })]) });
+    expect(unchanged.data).toEqual({ ok: true, kind: "saved", changed: 0, revisions: { [ids.mango]: 1 } });
+
+    // A body that is no form is refused in the screen's words, as JSON.
+    const garbled = new Request("http://localhost:3000/products/manage/rows", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      body: "not multipart",
     });
-    const request = new Request("http://localhost:3000/products/manage", { method: "POST", body });
-    const result = await callRoute<ManageResult>(action, request, routeContext({ user: seller }));
-    expect(result.data).toEqual({ ok: true, kind: "saved", changed: 1 });
+    const refused = await callRoute<SaveRowsResult>(saveRowsAction, garbled, routeContext({ user: seller }));
+    expect(refused.status).toBe(400);
+    expect(refused.data).toEqual({ ok: false, message: "manage.errors.invalidInput" });
+    // A session that ended is sent to sign in (the grid reads the redirect as "signed out").
+    const signedOut = await save({ rows: JSON.stringify([edit(ids.lime, 2, { popularity: "5" })]) }, null);
+    expect(signedOut.location).toMatch(/^\/login/);
+    expect((await save({ rows: JSON.stringify([edit(ids.lime, 2, { popularity: "5" })]) }, customer)).status).toBe(403);
     expect((await row("lime")).popularity).toBe(4);
   });
 
   it("refuses a row with a bad value and saves none of the rows", async () => {
-    const result = await post({
-      intent: "save",
+    const result = await save({
       rows: JSON.stringify([
         edit(ids.mango, 1, { basePrice: "12.345" }),
         edit(ids.lime, 1, { quantity: "lots", nameEn: "" }),
@@ -195,7 +216,7 @@ describe(`the products management screen (${test.kind})`, () => {
 
   it("refuses negative, absurd and non-numeric prices and requests the screen never sends", async () => {
     for (const basePrice of ["-1", "100000.01", "1e5", "NaN"]) {
-      const result = await post({ intent: "save", rows: JSON.stringify([edit(ids.mango, 1, { basePrice })]) });
+      const result = await save({ rows: JSON.stringify([edit(ids.mango, 1, { basePrice })]) });
       expect(result.data).toMatchObject({ fieldErrors: { [ids.mango]: { basePrice: "manage.errors.invalidPrice" } } });
     }
     const refusedRows = [
@@ -209,7 +230,7 @@ describe(`the products management screen (${test.kind})`, () => {
       JSON.stringify([edit("-".repeat(36), 1, { basePrice: "1.00" })]),
     ];
     for (const rows of refusedRows) {
-      expect((await post({ intent: "save", rows })).data).toEqual({ ok: false, message: "manage.errors.invalidInput" });
+      expect((await save({ rows })).data).toEqual({ ok: false, message: "manage.errors.invalidInput" });
     }
     expect((await post({ intent: "launch" })).status).toBe(400);
     expect((await post({ intent: "archive", id: "-".repeat(36) })).status).toBe(400);
@@ -218,9 +239,9 @@ describe(`the products management screen (${test.kind})`, () => {
 
   it("refuses a save over a newer one with the other person's values, and overwrites when asked", async () => {
     expect(
-      (await post({ intent: "save", rows: JSON.stringify([edit(ids.mango, 1, { basePrice: "12.00" })]) }, admin)).data,
+      (await save({ rows: JSON.stringify([edit(ids.mango, 1, { basePrice: "12.00" })]) }, admin)).data,
     ).toMatchObject({ ok: true });
-    const stale = await post({ intent: "save", rows: JSON.stringify([edit(ids.mango, 1, { basePrice: "13.00" })]) });
+    const stale = await save({ rows: JSON.stringify([edit(ids.mango, 1, { basePrice: "13.00" })]) });
     expect(stale.status).toBe(409);
     expect(stale.data).toMatchObject({
       ok: false,
@@ -229,10 +250,7 @@ describe(`the products management screen (${test.kind})`, () => {
     });
     expect((await row("mango")).basePriceCents).toBe(1200);
     // Saving over their change names their revision: a third person's later save would be refused again.
-    const overwrite = await post({
-      intent: "save",
-      rows: JSON.stringify([edit(ids.mango, 2, { basePrice: "13.00" })]),
-    });
+    const overwrite = await save({ rows: JSON.stringify([edit(ids.mango, 2, { basePrice: "13.00" })]) });
     expect(overwrite.data).toMatchObject({ ok: true, changed: 1 });
     expect(await row("mango")).toMatchObject({ basePriceCents: 1300, revision: 3 });
     // Both saves stay in the history.
@@ -241,8 +259,8 @@ describe(`the products management screen (${test.kind})`, () => {
 
   it("of two saves from the same revision at once, one lands and the other is told", async () => {
     const [a, b] = await Promise.all([
-      post({ intent: "save", rows: JSON.stringify([edit(ids.mango, 1, { basePrice: "20.00" })]) }, admin),
-      post({ intent: "save", rows: JSON.stringify([edit(ids.mango, 1, { basePrice: "30.00" })]) }, seller),
+      save({ rows: JSON.stringify([edit(ids.mango, 1, { basePrice: "20.00" })]) }, admin),
+      save({ rows: JSON.stringify([edit(ids.mango, 1, { basePrice: "30.00" })]) }, seller),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const winner = a.status === 200 ? 2000 : 3000;
@@ -297,7 +315,7 @@ describe(`the products management screen (${test.kind})`, () => {
       fields: JSON.stringify({ nameEn: "Mango 2", nameEs: "Mango 2", slug: "lime" }),
     });
     expect(slug.data).toMatchObject({ fieldErrors: { new: { slug: "manage.errors.slugTaken" } } });
-    const reserved = await post({ intent: "save", rows: JSON.stringify([edit(ids.lime, 1, { slug: "manage" })]) });
+    const reserved = await save({ rows: JSON.stringify([edit(ids.lime, 1, { slug: "manage" })]) });
     expect(reserved.data).toMatchObject({ fieldErrors: { [ids.lime]: { slug: "manage.errors.slugInvalid" } } });
     expect((await db().select().from(product)).length).toBe(4);
   });

@@ -24,13 +24,20 @@ export type ManageErrorKey =
   | "manage.image.uploadFailed";
 
 export type ManageResult =
-  | { ok: true; kind: "saved" | "published"; changed: number }
+  | { ok: true; kind: "saved"; changed: number; revisions: Record<string, number> }
+  | { ok: true; kind: "published"; changed: number }
   | { ok: true; kind: "created"; slug: string }
   | { ok: true; kind: "archived" | "restored" | "image" }
   | { ok: false; message: ManageErrorKey; fieldErrors?: Record<string, FieldErrors>; reason?: string }
   | { ok: false; message: "manage.errors.conflict"; conflicts: ProductConflict[] };
 
 type ManageAnswer = Answer<ManageResult>;
+
+/**
+ * A save's answer: each saved row's revision comes back, so cells typed while it ran are edits
+ * of the saved product rather than of the one it replaced.
+ */
+export type SaveRowsResult = Extract<ManageResult, { kind: "saved" } | { ok: false }>;
 
 const uuid = z.uuid();
 /** Every row names the revision it was edited from (after a conflict, the other person's, on request). */
@@ -85,6 +92,36 @@ function run(requestId: string, what: string, fn: () => Promise<ManageResult>): 
   });
 }
 
+/**
+ * Saves edited rows, many together or none: the grid's, through the JSON route it sends with
+ * fetch (so that a failed save never leaves the page), and the full form's one row.
+ */
+export async function saveEditedRows(
+  actor: Actor,
+  form: Record<string, FormDataEntryValue | undefined>,
+  requestId: string,
+): Promise<Answer<SaveRowsResult>> {
+  const rows = parseRows(form);
+  if (!rows) return { status: 400, result: { ok: false, message: "manage.errors.invalidInput" } };
+  if (Object.keys(rows.fieldErrors).length > 0) {
+    return {
+      status: 400,
+      result: { ok: false, message: "manage.errors.invalidFields", fieldErrors: rows.fieldErrors },
+    };
+  }
+  return withRefusals<SaveRowsResult>(
+    async () => {
+      const saved = await saveProducts(actor, rows.edits);
+      return { ok: true, kind: "saved", changed: saved.changed, revisions: saved.revisions };
+    },
+    {
+      log: "saving products failed",
+      context: { requestId },
+      failed: { ok: false, message: "manage.errors.saveFailed" },
+    },
+  );
+}
+
 /** The management screen's actions other than the file upload (which the route reads as a stream). */
 export async function runManageAction(
   actor: Actor,
@@ -92,20 +129,8 @@ export async function runManageAction(
   requestId: string,
 ): Promise<ManageAnswer> {
   switch (form.intent) {
-    case "save": {
-      const rows = parseRows(form);
-      if (!rows) return invalid;
-      if (Object.keys(rows.fieldErrors).length > 0) {
-        return {
-          status: 400,
-          result: { ok: false, message: "manage.errors.invalidFields", fieldErrors: rows.fieldErrors },
-        };
-      }
-      return run(requestId, "saving products failed", async () => {
-        const saved = await saveProducts(actor, rows.edits);
-        return { ok: true, kind: "saved", changed: saved.changed };
-      });
-    }
+    case "save":
+      return saveEditedRows(actor, form, requestId);
     case "create": {
       const fields = json(form.fields);
       const parsed = parseProductFields(fields);

@@ -77,7 +77,7 @@ describe("managing products", () => {
     const admin = await session({ as: "admin" });
     await admin.goto(`/products/manage?q=${tag}`);
 
-    await admin.page.getByRole("textbox", { name: `Base price ($) of Malanga ${tag}` }).fill("30.00");
+    await admin.page.getByRole("textbox", { name: `Base price ($) of Malanga ${tag}` }).fill("20.00");
     await admin.page.getByRole("button", { name: "Save changes" }).click();
     await visible(admin.page.getByText("Changes saved successfully."));
 
@@ -91,7 +91,7 @@ describe("managing products", () => {
     await admin.page.reload();
     expect(await admin.page.getByRole("textbox", { name: `Quantity of Malanga ${tag}` }).inputValue()).toBe("15");
     expect(await admin.page.getByRole("textbox", { name: `Base price ($) of Malanga ${tag}` }).inputValue()).toBe(
-      "30.00",
+      "20.00",
     );
   });
 
@@ -198,7 +198,15 @@ describe("managing products", () => {
     const s = await session({ as: "seller", lang: "es", viewport: phone, colorScheme: "dark" });
     await s.goto("/products/manage?lang=es");
     await visible(s.page.getByRole("heading", { name: "Administrar productos" }));
+    // Save and Discard wait in the save bar, which comes with the first edit.
+    await hidden(s.page.getByRole("button", { name: "Guardar cambios" }));
+    const quantity = s.page.locator('input[data-cell="quantity"]').first();
+    await quantity.fill(`${(await quantity.inputValue()) || "0"}1`);
     await visible(s.page.getByRole("button", { name: "Guardar cambios" }));
+    await visible(s.page.getByText("Tiene cambios sin guardar."));
+    await s.scan();
+    await s.page.getByRole("button", { name: "Descartar cambios" }).click();
+    await hidden(s.page.getByText("Tiene cambios sin guardar."));
     // The table scrolls inside its frame; the page itself never scrolls sideways.
     const overflow = await s.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
