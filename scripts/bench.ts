@@ -15,6 +15,7 @@ import {
 } from "./lib/bench";
 import { assistantSuite } from "./lib/assistant-bench";
 import { argValue, hasFlag } from "./lib/cli";
+import { editorSuite } from "./lib/editor-bench";
 import { exportSuite } from "./lib/export-bench";
 import { importSuite } from "./lib/import-bench";
 import { budgetPages, jsBudgetKb, measurePages } from "./lib/js-budget";
@@ -26,7 +27,8 @@ import { searchSuite } from "./lib/search-bench";
 const usage = `Usage: npm run bench [-- --only <suite>[,<suite>...]] [-- --runs <n>] [-- --lighthouse-runs <n>]
                  [-- --duration <s>] [-- --warmup <s>] [-- --rounds <n>] [-- --save-runs <n>] [-- --event-saves <n>]
                  [-- --page-requests <n>] [-- --pdf-runs <n>] [-- --builder-runs <n>] [-- --export-requests <n>]
-                 [-- --assistant-requests <n>] [-- --search-rounds <n>]
+                 [-- --assistant-requests <n>] [-- --search-rounds <n>] [-- --editor-keystrokes <n>]
+                 [-- --editor-loads <n>]
 
 Prints the performance figures of docs/decisions/024-budgets-and-rules.md (Budgets) as one table, each beside
 its budget. Suites: startup, js (JavaScript before interaction on the public pages), lighthouse (mobile,
@@ -43,7 +45,9 @@ intent=generate as a seller, --export-requests sequential requests after 3 warm-
 assistant's built-in engine planning varied messages on a 2,000-product catalogue in-process, p50 and p95 per
 message; and the /ai screen's answer to a listing, --assistant-requests sequential POST /ai/messages as a
 seller, p95), search (app/lib/search.ts bundled by Vite and run in headless Chromium over 2,000 product keys,
-many queries, --search-rounds rounds, p95 of one search). The suites run the production build in a temporary
+many queries, --search-rounds rounds, p95 of one search), editor (the price editor of a 2,000-product list
+in headless Chromium on a mid phone with 4x CPU slowdown: time to interactive, median of --editor-loads loads,
+and keystroke to paint while typing --editor-keystrokes keys into price cells, p95, and into its search box). The suites run the production build in a temporary
 DATA_DIR (DATABASE_URL is ignored): on the embedded database, and for prices, print, export and assistant also on a throwaway PostgreSQL server they
 start (installed from Debian's packages when missing and run as root).
 Benchmarks, not tests: a figure over budget is reported, and the command still exits 0.`;
@@ -222,6 +226,7 @@ const suites: BenchSuite[] = [
   exportSuite,
   assistantSuite,
   searchSuite,
+  editorSuite,
 ];
 
 if (hasFlag("help")) {

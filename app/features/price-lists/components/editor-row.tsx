@@ -15,6 +15,9 @@ export const optionalColumns = ["sku", "category", "pack", "parent", "saved", "c
 export type OptionalColumn = (typeof optionalColumns)[number];
 
 type Props = {
+  /** The row's place among the rows shown, and the measuring ref of a long list's virtual rows. */
+  index: number;
+  rowRef?: (row: HTMLTableRowElement | null) => void;
   item: EditorItem;
   edit: PriceEdit | undefined;
   flag: RowFlag | null;
@@ -37,6 +40,8 @@ const numeric = tableCellClasses({ numeric: true, density: "compact" }, "whitesp
  * bar, not the thousands of others.
  */
 export const EditorRow = memo(function EditorRow({
+  index,
+  rowRef,
   item,
   edit,
   flag,
@@ -62,7 +67,12 @@ export const EditorRow = memo(function EditorRow({
   const delta = typed !== null && saved !== null ? typed - saved : null;
 
   return (
-    <tr data-product={item.slug} className={cn(changed && "bg-amber-50 dark:bg-amber-950/40")}>
+    <tr
+      ref={rowRef}
+      data-index={index}
+      data-product={item.slug}
+      className={cn(changed && "bg-amber-50 dark:bg-amber-950/40")}
+    >
       <td className={cell}>
         <input
           type="checkbox"

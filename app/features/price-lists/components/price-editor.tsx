@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -54,6 +55,9 @@ type SaveState =
 type Availability = "all" | "in-stock" | "out-of-stock";
 
 const COLUMNS_KEY = "price-editor-columns";
+/** Lists longer than this render only the rows near the screen; shorter ones render whole. */
+const VIRTUALISE_FROM = 150;
+const ROW_ESTIMATE_PX = 45;
 const PHONE_COLUMNS: OptionalColumn[] = [];
 const WIDE_COLUMNS: OptionalColumn[] = ["pack", "sku", "category", "parent", "saved", "change", "availability"];
 
@@ -179,6 +183,37 @@ export function PriceEditor({
       .sort((a, b) => a.rank - b.rank)
       .map((r) => r.item);
   }, [items, keys, query, category, availability, changedToday, today]);
+
+  // A long list renders the rows near the screen only: 2,000 rows of inputs took a mid phone
+  // seconds to hydrate and a table relayout on every keystroke (docs/decisions/030-price-desk.md).
+  const virtual = shown.length > VIRTUALISE_FROM;
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const [bodyTop, setBodyTop] = useState(0);
+  // The rows' place on the page moves when a panel above them opens: measured again each time the
+  // editor changes size.
+  useLayoutEffect(() => {
+    const body = bodyRef.current;
+    const section = body?.closest("section");
+    if (!body || !section) return;
+    const measure = () => setBodyTop(Math.round(body.getBoundingClientRect().top + window.scrollY));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(section);
+    return () => observer.disconnect();
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: virtual ? shown.length : 0,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    overscan: 15,
+    scrollMargin: bodyTop,
+    getItemKey: (index) => shown[index]?.productId ?? index,
+    initialRect: { width: 1280, height: 900 },
+  });
+  const virtualRows = virtualizer.getVirtualItems();
+  const padding = {
+    top: virtualRows.length > 0 ? virtualRows[0]!.start - bodyTop : 0,
+    bottom: virtualRows.length > 0 ? virtualizer.getTotalSize() - virtualRows[virtualRows.length - 1]!.end : 0,
+  };
 
   const onEdit = useCallback(
     (productId: string, text: string) => {
@@ -486,12 +521,18 @@ export function PriceEditor({
             <TableHeaderCell className="w-12 text-center">{t("history.column")}</TableHeaderCell>
           </tr>
         </TableHead>
-        <TableBody>
-          {shown.map((item) => {
+        <TableBody ref={bodyRef}>
+          {virtual && padding.top > 0 ? <tr aria-hidden="true" style={{ height: padding.top }} /> : null}
+          {(virtual
+            ? virtualRows.map((v) => ({ item: shown[v.index]!, index: v.index }))
+            : shown.map((item, index) => ({ item, index }))
+          ).map(({ item, index }) => {
             const label = labels.get(item.productId)!;
             return (
               <EditorRow
                 key={item.productId}
+                index={index}
+                rowRef={virtual ? virtualizer.measureElement : undefined}
                 item={item}
                 edit={edits[item.productId]}
                 flag={flags.get(item.productId) ?? null}
@@ -506,6 +547,7 @@ export function PriceEditor({
               />
             );
           })}
+          {virtual && padding.bottom > 0 ? <tr aria-hidden="true" style={{ height: padding.bottom }} /> : null}
         </TableBody>
       </Table>
       {shown.length === 0 ? <p className="text-sm">{t("editor.noMatch")}</p> : null}
