@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
  */
 export function SaveBar({ label, children, message }: { label: ReactNode; children: ReactNode; message?: ReactNode }) {
   return (
-    <div className="sticky bottom-0 z-30 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+    <div className="sticky bottom-0 z-30 -mx-4 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] dark:border-slate-800 dark:bg-slate-950">
       <div aria-live="polite" className="space-y-2">
         {message}
       </div>
