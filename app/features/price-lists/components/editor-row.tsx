@@ -82,7 +82,7 @@ export const EditorRow = memo(function EditorRow({
           className="size-4"
         />
       </td>
-      <th scope="row" className={tableCellClasses({ density: "compact" }, "min-w-32 max-w-44 font-medium sm:max-w-72")}>
+      <th scope="row" className={tableCellClasses({ density: "compact" }, "min-w-28 max-w-36 font-medium sm:max-w-72")}>
         <label htmlFor={inputId} className="block truncate" title={item.otherName ?? undefined}>
           {item.name}
         </label>

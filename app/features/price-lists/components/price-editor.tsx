@@ -518,7 +518,10 @@ export function PriceEditor({
             <TableHeaderCell numeric>{t("editor.newPrice")}</TableHeaderCell>
             {columns.has("change") ? <TableHeaderCell numeric>{t("editor.column.change")}</TableHeaderCell> : null}
             {columns.has("availability") ? <TableHeaderCell>{t("editor.column.availability")}</TableHeaderCell> : null}
-            <TableHeaderCell className="w-12 text-center">{t("history.column")}</TableHeaderCell>
+            <TableHeaderCell className="w-12 text-center">
+              {/* The icon says it on a phone, where the word would widen the table past the screen. */}
+              <span className="sr-only sm:not-sr-only">{t("history.column")}</span>
+            </TableHeaderCell>
           </tr>
         </TableHead>
         <TableBody ref={bodyRef}>
