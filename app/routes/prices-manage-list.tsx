@@ -98,6 +98,7 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
       <PriceEditor
+        key={list.id}
         items={items}
         revision={list.revision}
         listId={list.id}

@@ -154,7 +154,15 @@ describe(`the price editor (${test.kind})`, () => {
     ["not a list", JSON.stringify({ productId: "x" })],
     ["a bad id", JSON.stringify([{ productId: "'; drop table product;--", price: "1" }])],
     ["a number for a price", JSON.stringify([{ productId: "00000000-0000-0000-0000-000000000000", price: 5 }])],
-  ])("refuses %s without changing anything", async (_what, edits) => {
+    ["one product twice", "twice"],
+  ])("refuses %s without changing anything", async (_what, text) => {
+    const edits =
+      text === "twice"
+        ? JSON.stringify([
+            { productId: ids.mango, price: "11.00" },
+            { productId: ids.mango, price: "99.00" },
+          ])
+        : text;
     const result = await save({ edits, revision: await revision() });
     expect(result.status).toBe(400);
     expect(result.data).toMatchObject({ ok: false, message: "errors.invalidInput" });

@@ -38,12 +38,20 @@ export async function saveEditedPrices(
   }
   const edits: { productId: string; priceCents: number | null }[] = [];
   const invalid: string[] = [];
+  // One price per product: a product twice in one save would write two histories for one price.
+  const seen = new Set<string>();
   for (const entry of raw as unknown[]) {
     const productId = (entry as { productId?: unknown })?.productId;
     const price = (entry as { price?: unknown })?.price;
-    if (typeof productId !== "string" || !/^[0-9a-f-]{36}$/i.test(productId) || typeof price !== "string") {
+    if (
+      typeof productId !== "string" ||
+      !/^[0-9a-f-]{36}$/i.test(productId) ||
+      typeof price !== "string" ||
+      seen.has(productId)
+    ) {
       return { status: 400, result: { ok: false, message: "errors.invalidInput" } };
     }
+    seen.add(productId);
     if (price.trim() === "") {
       edits.push({ productId, priceCents: null });
       continue;

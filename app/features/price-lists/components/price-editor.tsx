@@ -61,9 +61,10 @@ const ROW_ESTIMATE_PX = 45;
 const PHONE_COLUMNS: OptionalColumn[] = [];
 const WIDE_COLUMNS: OptionalColumn[] = ["pack", "sku", "category", "parent", "saved", "change", "availability"];
 
-/** Today in Florida (docs/decisions on time zones): "changed today" means the business's day. */
+/** "Changed today" means the business's day, in Florida; one formatter for every row. */
+const floridaDays = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" });
 function floridaDay(at: Date | string) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date(at));
+  return floridaDays.format(new Date(at));
 }
 
 /**
@@ -104,15 +105,16 @@ export function PriceEditor({
   const [columns, setColumns] = useState<ReadonlySet<OptionalColumn>>(new Set(WIDE_COLUMNS));
   const key = draftKey(userId, listId);
   const draftReady = useRef(false);
-  // What the last save wrote, shown until the page's data is read again (so a saved row never
-  // shows its old price meanwhile, and a second save names the revision the first one made).
+  // A stored draft not yet restored or discarded: kept in storage beneath what is typed meanwhile.
+  const pendingDraft = useRef<EditorDraft | null>(null);
+  // What the saves wrote, shown until the page's data read again holds them (so a saved row never
+  // shows its old price meanwhile, and the next save names the revision the last one made).
   const [justSaved, setJustSaved] = useState<{
-    on: EditorItem[];
     revision: number;
     prices: ReadonlyMap<string, number | null>;
     at: string;
   } | null>(null);
-  const fresh = justSaved?.on === loaded ? justSaved : null;
+  const fresh = justSaved && justSaved.revision > loadedRevision ? justSaved : null;
   const revision = fresh?.revision ?? loadedRevision;
   const items = useMemo(
     () =>
@@ -140,16 +142,26 @@ export function PriceEditor({
   // A draft left by a reload, a crash or a lost connection is offered back once.
   useEffect(() => {
     const draft = parseDraft(loadDraft(key));
+    pendingDraft.current = draft;
     if (draft) setOffer({ draft, count: Object.keys(draft.edits).length });
-    else draftReady.current = true;
+    draftReady.current = true;
   }, [key]);
 
-  // Every edit is written to the draft as it is typed (a crash loses nothing).
+  // Every edit is written to the draft as it is typed (a crash loses nothing), over the offered
+  // draft while the person has not chosen what to do with it.
+  const persist = useCallback(
+    (current: PriceEdits) => {
+      const pending = pendingDraft.current;
+      const all = pending ? { ...pending.edits, ...current } : current;
+      if (Object.keys(all).length === 0) return dropDraft(key);
+      const savedAt = Object.keys(current).length > 0 || !pending ? new Date().toISOString() : pending.savedAt;
+      storeDraft(key, { version: 1, savedAt, edits: all } satisfies EditorDraft);
+    },
+    [key],
+  );
   useEffect(() => {
-    if (!draftReady.current) return;
-    if (Object.keys(edits).length === 0) dropDraft(key);
-    else storeDraft(key, { version: 1, savedAt: new Date().toISOString(), edits } satisfies EditorDraft);
-  }, [edits, key]);
+    if (draftReady.current) persist(edits);
+  }, [edits, persist]);
 
   const byId = useMemo(() => new Map(items.map((i) => [i.productId, i])), [items]);
   const dirty = useMemo(() => dirtyRows(items, edits, confirmedMoves), [items, edits, confirmedMoves]);
@@ -208,6 +220,9 @@ export function PriceEditor({
     scrollMargin: bodyTop,
     getItemKey: (index) => shown[index]?.productId ?? index,
     initialRect: { width: 1280, height: 900 },
+    // The server renders the top of the list: so does the first render here, however far the page
+    // was scrolled before it hydrated (the virtualizer moves to the scroll position right after).
+    initialOffset: 0,
   });
   const virtualRows = virtualizer.getVirtualItems();
   const padding = {
@@ -218,8 +233,12 @@ export function PriceEditor({
   const onEdit = useCallback(
     (productId: string, text: string) => {
       setEdits((current) => {
-        const base = current[productId]?.base ?? byId.get(productId)?.priceCents ?? null;
-        return { ...current, [productId]: { text, base } };
+        const saved = byId.get(productId)?.priceCents ?? null;
+        const next = { ...current };
+        // Typed back to the saved price, the cell is no longer an edit (nor in the draft).
+        if (text === centsToInput(saved)) delete next[productId];
+        else next[productId] = { text, base: current[productId]?.base ?? saved };
+        return next;
       });
       setSave((s) => (s.kind === "saved" ? { kind: "idle" } : s));
     },
@@ -271,19 +290,24 @@ export function PriceEditor({
       if ("changes" in result) return setSave({ kind: "conflict", changes: result.changes });
       return setSave({ kind: "refused", message: result.message });
     }
-    // Cells typed while the save ran are still edits; the ones it sent are saved.
+    // Cells typed while the save ran are still edits, now over the price the save wrote; the
+    // ones it sent are saved.
+    const written = new Map(rows.map((r) => [r.item.productId, r.cents]));
     setEdits((current) => {
       const next: Record<string, PriceEdit> = {};
-      for (const [id, edit] of Object.entries(current)) if (sent[id] !== edit.text) next[id] = edit;
+      for (const [id, edit] of Object.entries(current)) {
+        if (sent[id] === edit.text) continue;
+        next[id] = written.has(id) ? { text: edit.text, base: written.get(id)! } : edit;
+      }
       return next;
     });
     if ("revision" in result) {
-      setJustSaved({
-        on: loaded,
-        revision: result.revision,
-        prices: new Map(rows.map((r) => [r.item.productId, r.cents])),
+      const revisionSaved = result.revision;
+      setJustSaved((previous) => ({
+        revision: revisionSaved,
+        prices: new Map([...(previous && previous.revision > loadedRevision ? previous.prices : []), ...written]),
         at: new Date().toISOString(),
-      });
+      }));
     }
     setBulk(null);
     setSelected(new Set());
@@ -361,10 +385,11 @@ export function PriceEditor({
               size="sm"
               onClick={() => {
                 const restored = restoreDraft(items, offer.draft);
-                setEdits(restored.edits);
+                // What was typed while the offer was shown stays over the draft's edits.
+                setEdits((current) => ({ ...restored.edits, ...current }));
                 setGone(restored.gone);
+                pendingDraft.current = null;
                 setOffer(null);
-                draftReady.current = true;
               }}
             >
               {t("editor.draftRestore")}
@@ -373,9 +398,9 @@ export function PriceEditor({
               size="sm"
               variant="outline"
               onClick={() => {
-                dropDraft(key);
+                pendingDraft.current = null;
+                persist(edits);
                 setOffer(null);
-                draftReady.current = true;
               }}
             >
               {t("editor.draftDiscard")}
