@@ -1,3 +1,5 @@
+import { compileSearch } from "~/lib/search";
+import { searchMatches } from "~/lib/search.server";
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { unnestRows } from "~/db/bulk.server";
 import { db } from "~/db/client.server";
@@ -26,16 +28,15 @@ function startOfDay(date: string, plusDays = 0) {
 }
 
 /**
- * The ids of the products whose English or Spanish name holds the text (`%`, `_` and `\` taken
- * literally). Read first, then carried as one array parameter: the catalogue is scanned once per
- * query, not once per branch of the condition or per group.
+ * The ids of the products the site's one search finds by the text (docs/decisions/028-search.md:
+ * either name, accents, plurals and trade aliases forgiven). Read first, then carried as one array
+ * parameter: the catalogue is scanned once per query, not once per branch of the condition or per
+ * group.
  */
 async function findProductsNamed(text: string) {
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await db()
-    .select({ id: product.id })
-    .from(product)
-    .where(sql`${product.nameEn} ilike ${pattern} or ${product.nameEs} ilike ${pattern}`);
+  const search = compileSearch(text);
+  if (!search) return [];
+  const rows = await db().select({ id: product.id }).from(product).where(searchMatches(product.searchKey, search));
   return rows.map((r) => r.id);
 }
 
@@ -92,7 +93,8 @@ export type ActivityRow = {
  * indexes, and a page beyond the last one shows the last.
  */
 export async function findActivityEntries(filters: ActivityFilters) {
-  const where = conditions(filters, filters.product ? await findProductsNamed(filters.product) : null);
+  const productIds = filters.product ? await findProductsNamed(filters.product) : null;
+  const where = conditions(filters, productIds);
   const [{ total }] = await db().select({ total: count() }).from(activity).where(where);
   const pageCount = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
   const page = Math.min(filters.page, pageCount);
@@ -113,7 +115,8 @@ export async function findActivityEntries(filters: ActivityFilters) {
     .orderBy(desc(activity.createdAt), desc(activity.id))
     .limit(ACTIVITY_PAGE_SIZE)
     .offset((page - 1) * ACTIVITY_PAGE_SIZE);
-  return { rows, total, page, pageCount };
+  // The products the filter found, for the grouped entries' rows: the catalogue is searched once.
+  return { rows, total, page, pageCount, productIds };
 }
 
 export type ActivityUsers = { byId: Map<string, UserOption>; options: UserOption[] };
@@ -442,7 +445,7 @@ export async function loadActivityLog(
   lang: Lang,
   deps: ActivityLogDeps = defaultDeps,
 ): Promise<ActivityLogView> {
-  const { rows, total, page, pageCount } = await deps.findEntries(filters);
+  const { rows, total, page, pageCount, productIds } = await deps.findEntries(filters);
   const ids = rows.flatMap((r) => [r.actorId, r.entityType === "user" ? r.entityId : null]);
   if (filters.user && filters.user !== NO_ACTOR) ids.push(filters.user);
   let users: ActivityUsers | null = null;
@@ -454,7 +457,6 @@ export async function loadActivityLog(
   } catch (error) {
     logger.error({ err: error }, "activity log: user data could not be loaded");
   }
-  const productIds = filters.product ? await findProductsNamed(filters.product) : null;
   const [found, groupRows] = await Promise.all([findEntities(rows, lang), findGroupRows(rows, lang, productIds)]);
   const shownErrors = { ...errors };
   if (users && filters.user && filters.user !== NO_ACTOR && !users.byId.has(filters.user)) {

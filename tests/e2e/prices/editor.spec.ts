@@ -18,7 +18,9 @@ describe("the price editor", () => {
     const old = await input.inputValue();
     const next = (Number(old) + 1.11).toFixed(2);
     await input.fill("12.345");
-    await visible(seller.page.getByText("Invalid price format"));
+    await visible(seller.page.getByText("Invalid price format", { exact: true }));
+    // The save bar names it too, in case the row is filtered out or scrolled away.
+    await visible(seller.page.getByText(/^Invalid price format: Persian Limes/));
     expect(await seller.page.getByRole("button", { name: "Save changes" }).isDisabled()).toBe(true);
     await input.fill(next);
     await visible(seller.page.getByText("You have unsaved changes."));

@@ -329,6 +329,9 @@ export function PriceEditor({
 
   const applyBulk = (change: BulkChange, prices: { productId: string; cents: number }[]) => {
     const texts = Object.fromEntries(prices.map((p) => [p.productId, centsToInput(p.cents)]));
+    // The log describes the change from the saved prices: moved from prices typed before it, the
+    // new ones are plain edits, and "of Fruits" is said only when every chosen row is a fruit.
+    const fromSaved = prices.every((p) => edits[p.productId] === undefined);
     setEdits((current) => {
       const next = { ...current };
       for (const p of prices) {
@@ -339,7 +342,7 @@ export function PriceEditor({
       }
       return next;
     });
-    setBulk({ change, texts });
+    setBulk(fromSaved ? { change, texts } : null);
   };
 
   const chosen = useMemo(() => items.filter((i) => selected.has(i.productId)), [items, selected]);
@@ -491,7 +494,7 @@ export function PriceEditor({
           <BulkChangePanel
             items={chosen}
             edits={edits}
-            category={category === "all" ? null : category}
+            category={category !== "all" && chosen.every((i) => groupOf(i.category) === category) ? category : null}
             disabled={saving}
             onApply={applyBulk}
           />
@@ -590,7 +593,17 @@ export function PriceEditor({
               </>
             ) : null
           }
-          message={<SaveMessage state={save} onRetry={() => void send(false)} onOverwrite={() => void send(true)} />}
+          message={
+            <>
+              {invalid.length > 0 ? (
+                // Said here too: the rows may be filtered out or scrolled far away.
+                <FormAlert>
+                  {t("errors.invalidPrice")}: {invalid.map((row) => row.item.name).join(", ")}
+                </FormAlert>
+              ) : null}
+              <SaveMessage state={save} onRetry={() => void send(false)} onOverwrite={() => void send(true)} />
+            </>
+          }
         >
           {dirty.length > 0 ? (
             <>
@@ -710,6 +723,12 @@ function SaveMessage({
           <Button size="sm" onClick={onRetry}>
             {t("editor.retry")}
           </Button>
+          {state.kind === "refused" && state.message === "errors.productNotFound" ? (
+            // Someone took a product out of the list: reading it again shows which edits are left.
+            <Button size="sm" variant="outline" onClick={() => void revalidator.revalidate()}>
+              {t("editor.loadTheirs")}
+            </Button>
+          ) : null}
           {state.kind === "failed" && state.reason === "signedOut" ? (
             <a
               href="/login"
