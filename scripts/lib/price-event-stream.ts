@@ -113,9 +113,9 @@ export class PriceEventStream {
 }
 
 /**
- * Saves one price the way the list editor does (a POST of its "save" intent to the route's
- * single-fetch URL, as the editor's fetcher sends it), signed in by `cookie`; returns when the
- * response has been read. Without a revision it overwrites, as "save anyway" does.
+ * Saves one price the way the list editor does (a POST to its JSON save), signed in by `cookie`;
+ * returns when the response has been read. Without a revision it overwrites, as "Save mine over
+ * theirs" does.
  */
 export async function saveEditedPrice(
   baseUrl: string,
@@ -123,10 +123,10 @@ export async function saveEditedPrice(
   slug: string,
   edit: { productId: string; price: string },
 ) {
-  const res = await fetch(`${baseUrl}/prices-manage/${encodeURIComponent(slug)}.data`, {
+  const res = await fetch(`${baseUrl}/prices-manage/${encodeURIComponent(slug)}/prices`, {
     method: "POST",
     headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "save", edits: JSON.stringify([edit]) }),
+    body: new URLSearchParams({ edits: JSON.stringify([edit]) }),
   });
   const body = await res.text();
   if (res.status !== 200) throw new Error(`Saving a price answered ${res.status}: ${body.slice(0, 200)}`);

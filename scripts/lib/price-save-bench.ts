@@ -1,4 +1,4 @@
-import { runEditorAction } from "../../app/features/price-lists/edit-prices.server";
+import { saveEditedPrices } from "../../app/features/price-lists/edit-prices.server";
 import { findPriceListBySlug } from "../../app/features/price-lists/lists.server";
 import { centsToInput } from "../../app/lib/money";
 import type { PriceBenchList } from "./price-bench-data";
@@ -18,9 +18,9 @@ export async function timeEditorSaves(list: PriceBenchList, { edits = 500, runs 
   for (let run = 0; run <= runs; run++) {
     // 20.00 and up, a different price for each product and each run.
     const payload = ids.map((productId, i) => ({ productId, price: centsToInput(2_000 + i * (runs + 2) + run) }));
-    const form = { intent: "save", edits: JSON.stringify(payload), revision: String(revision) };
+    const form = { edits: JSON.stringify(payload), revision: String(revision) };
     const started = performance.now();
-    const { status, result } = await runEditorAction({ id: list.sellerId }, list.listId, form, `bench-save-${run}`);
+    const { status, result } = await saveEditedPrices({ id: list.sellerId }, list.listId, form, `bench-save-${run}`);
     const ms = performance.now() - started;
     if (status !== 200 || !result.ok || !("changed" in result)) {
       throw new Error(`The editor's save answered ${status}: ${JSON.stringify(result).slice(0, 200)}`);

@@ -74,14 +74,17 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
   const key = draftKey(userId);
   const draftReady = useRef(false);
   const draftChecked = useRef(false);
+  // A stored draft not yet restored or discarded: kept in storage beneath what is typed meanwhile.
+  const pendingDraft = useRef<GridDraft | null>(null);
 
   const restore = useCallback(
     (draft: GridDraft) => {
       const restored = restoreDraft(products, draft);
-      setEdits(restored.edits);
+      // What was typed while the offer was shown stays over the draft's edits.
+      setEdits((current) => ({ ...restored.edits, ...current }));
       setLeft(restored.left);
+      pendingDraft.current = null;
       setOffer(null);
-      draftReady.current = true;
     },
     [products],
   );
@@ -93,17 +96,29 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
     if (draftChecked.current) return;
     draftChecked.current = true;
     const draft = parseDraft(loadDraft(key));
-    if (!draft) draftReady.current = true;
-    else if (draft.restore && draft.search === search) restore(draft);
-    else setOffer(draft);
+    if (draft?.restore && draft.search === search) restore(draft);
+    else if (draft) {
+      pendingDraft.current = draft;
+      setOffer(draft);
+    }
+    draftReady.current = true;
   }, [key, search, restore]);
 
-  // Every edit is written to the draft as it is typed (a crash loses nothing).
+  // Every edit is written to the draft as it is typed (a crash loses nothing), over the offered
+  // draft while the person has not chosen what to do with it (that draft keeps its page).
+  const persist = useCallback(
+    (current: Edits) => {
+      const pending = pendingDraft.current;
+      const rows = pending ? { ...pending.rows, ...current } : current;
+      if (Object.keys(rows).length === 0) return dropDraft(key);
+      const savedAt = Object.keys(current).length > 0 || !pending ? new Date().toISOString() : pending.savedAt;
+      storeDraft(key, { version: 1, savedAt, search: pending?.search ?? search, rows } satisfies GridDraft);
+    },
+    [key, search],
+  );
   useEffect(() => {
-    if (!draftReady.current) return;
-    if (Object.keys(edits).length === 0) dropDraft(key);
-    else storeDraft(key, { version: 1, savedAt: new Date().toISOString(), search, rows: edits } satisfies GridDraft);
-  }, [edits, key, search]);
+    if (draftReady.current) persist(edits);
+  }, [edits, persist]);
 
   // A published selection is done with.
   useEffect(() => {
@@ -243,7 +258,7 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
               onClick={() => {
                 if (offer.search === search) restore(offer);
                 else {
-                  storeDraft(key, { ...offer, restore: true } satisfies GridDraft);
+                  storeDraft(key, { ...offer, rows: { ...offer.rows, ...edits }, restore: true } satisfies GridDraft);
                   void navigate({ search: offer.search });
                 }
               }}
@@ -254,9 +269,9 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
               size="sm"
               variant="outline"
               onClick={() => {
-                dropDraft(key);
+                pendingDraft.current = null;
+                persist(edits);
                 setOffer(null);
-                draftReady.current = true;
               }}
             >
               {t("manage.draftDiscard")}
