@@ -1,6 +1,7 @@
 import { Button } from "~/components/ui/button";
 import { formatDateTime } from "~/components/ui/date-time";
 import { FormAlert } from "~/components/ui/field";
+import { SaveFailure } from "~/components/ui/save-bar";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Cells, DirtyRow, Edits } from "../grid-state";
@@ -93,27 +94,16 @@ export function SaveMessage({
   if (state.kind === "failed" || state.kind === "refused") {
     const text = state.kind === "refused" ? t(state.message) : t(`manage.failed.${state.reason}`);
     return (
-      <FormAlert>
-        <p>{text}</p>
-        {/* Refused values are marked in their cells: saving them again would be refused again. */}
-        {state.kind === "refused" && state.message === "manage.errors.invalidFields" ? null : (
-          <div className="mt-2 flex flex-wrap gap-2">
-            <Button size="sm" onClick={onRetry}>
-              {t("manage.retry")}
-            </Button>
-            {state.kind === "failed" && state.reason === "signedOut" ? (
-              <a
-                href="/login"
-                target="_blank"
-                rel="noreferrer"
-                className="self-center text-sm underline underline-offset-2"
-              >
-                {t("manage.signInTab")}
-              </a>
-            ) : null}
-          </div>
-        )}
-      </FormAlert>
+      <SaveFailure
+        text={text}
+        // Refused values are marked in their cells: saving them again would be refused again.
+        retry={
+          state.kind === "refused" && state.message === "manage.errors.invalidFields"
+            ? null
+            : { label: t("manage.retry"), onRetry }
+        }
+        signIn={state.kind === "failed" && state.reason === "signedOut" ? t("manage.signInTab") : null}
+      />
     );
   }
   if (state.kind === "conflict") {

@@ -6,7 +6,7 @@ import { formatDateTime } from "~/components/ui/date-time";
 import { Dialog } from "~/components/ui/dialog";
 import { FormAlert } from "~/components/ui/field";
 import { moveInGrid, useSaveShortcut } from "~/components/ui/grid-keys";
-import { SaveBar } from "~/components/ui/save-bar";
+import { DraftOffer, SaveBar } from "~/components/ui/save-bar";
 import { Table, TableBody, TableCaption, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes-guard";
 import { useTranslation } from "~/i18n/use-translation";
@@ -245,39 +245,27 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
         {t("manage.table.caption")}
       </h2>
       {offer ? (
-        <FormAlert tone="warning">
-          <p>
-            {t("manage.draftFound", {
-              count: countCells(offer.rows),
-              time: formatDateTime(offer.savedAt, lang),
-            })}
-          </p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              onClick={() => {
-                if (offer.search === search) restore(offer);
-                else {
-                  storeDraft(key, { ...offer, rows: { ...offer.rows, ...edits }, restore: true } satisfies GridDraft);
-                  void navigate({ search: offer.search });
-                }
-              }}
-            >
-              {t("manage.draftRestore")}
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => {
-                pendingDraft.current = null;
-                persist(edits);
-                setOffer(null);
-              }}
-            >
-              {t("manage.draftDiscard")}
-            </Button>
-          </div>
-        </FormAlert>
+        <DraftOffer
+          text={t("manage.draftFound", { count: countCells(offer.rows), time: formatDateTime(offer.savedAt, lang) })}
+          restore={{
+            label: t("manage.draftRestore"),
+            onClick: () => {
+              if (offer.search === search) restore(offer);
+              else {
+                storeDraft(key, { ...offer, rows: { ...offer.rows, ...edits }, restore: true } satisfies GridDraft);
+                void navigate({ search: offer.search });
+              }
+            },
+          }}
+          discard={{
+            label: t("manage.draftDiscard"),
+            onClick: () => {
+              pendingDraft.current = null;
+              persist(edits);
+              setOffer(null);
+            },
+          }}
+        />
       ) : null}
       {left.length > 0 ? (
         <FormAlert tone="info">
@@ -405,21 +393,21 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
               onTheirs={takeTheirs}
             />
           }
-        >
-          {dirty.length > 0 ? (
-            <>
-              <Button variant="outline" size="sm" onClick={() => setReviewing(true)}>
-                {t("manage.review")}
-              </Button>
-              <Button variant="ghost" size="sm" onClick={discard} disabled={saving}>
-                {t("manage.discard")}
-              </Button>
-              <Button size="sm" onClick={requestSave} disabled={saving || invalid.length > 0}>
-                {saving ? t("manage.saving") : t("manage.save")}
-              </Button>
-            </>
-          ) : null}
-        </SaveBar>
+          actions={
+            dirty.length > 0
+              ? {
+                  review: t("manage.review"),
+                  discard: t("manage.discard"),
+                  save: saving ? t("manage.saving") : t("manage.save"),
+                  onReview: () => setReviewing(true),
+                  onDiscard: discard,
+                  onSave: requestSave,
+                  saving,
+                  canSave: invalid.length === 0,
+                }
+              : null
+          }
+        />
       ) : null}
 
       <Dialog

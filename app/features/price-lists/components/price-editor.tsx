@@ -7,7 +7,8 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog } from "~/components/ui/dialog";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
 import { moveInGrid, useSaveShortcut } from "~/components/ui/grid-keys";
-import { SaveBar } from "~/components/ui/save-bar";
+import { DraftOffer, SaveBar, SaveFailure } from "~/components/ui/save-bar";
+import { formatDateTime } from "~/components/ui/date-time";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes-guard";
 import { categories, groupOf, type CategoryGroup } from "~/features/catalog/categories";
@@ -372,44 +373,28 @@ export function PriceEditor({
         {t("editor.heading")}
       </h2>
       {offer ? (
-        <FormAlert tone="warning">
-          <p>
-            {t("editor.draftFound", {
-              count: offer.count,
-              time: new Intl.DateTimeFormat(lang === "es" ? "es-US" : "en-US", {
-                timeZone: "America/New_York",
-                dateStyle: "medium",
-                timeStyle: "short",
-              }).format(new Date(offer.draft.savedAt)),
-            })}
-          </p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              onClick={() => {
-                const restored = restoreDraft(items, offer.draft);
-                // What was typed while the offer was shown stays over the draft's edits.
-                setEdits((current) => ({ ...restored.edits, ...current }));
-                setGone(restored.gone);
-                pendingDraft.current = null;
-                setOffer(null);
-              }}
-            >
-              {t("editor.draftRestore")}
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => {
-                pendingDraft.current = null;
-                persist(edits);
-                setOffer(null);
-              }}
-            >
-              {t("editor.draftDiscard")}
-            </Button>
-          </div>
-        </FormAlert>
+        <DraftOffer
+          text={t("editor.draftFound", { count: offer.count, time: formatDateTime(offer.draft.savedAt, lang) })}
+          restore={{
+            label: t("editor.draftRestore"),
+            onClick: () => {
+              const restored = restoreDraft(items, offer.draft);
+              // What was typed while the offer was shown stays over the draft's edits.
+              setEdits((current) => ({ ...restored.edits, ...current }));
+              setGone(restored.gone);
+              pendingDraft.current = null;
+              setOffer(null);
+            },
+          }}
+          discard={{
+            label: t("editor.draftDiscard"),
+            onClick: () => {
+              pendingDraft.current = null;
+              persist(edits);
+              setOffer(null);
+            },
+          }}
+        />
       ) : null}
       {gone > 0 ? <FormAlert tone="info">{t("editor.draftGone", { count: gone })}</FormAlert> : null}
 
@@ -604,21 +589,21 @@ export function PriceEditor({
               <SaveMessage state={save} onRetry={() => void send(false)} onOverwrite={() => void send(true)} />
             </>
           }
-        >
-          {dirty.length > 0 ? (
-            <>
-              <Button variant="outline" size="sm" onClick={() => setReviewing(true)}>
-                {t("editor.review")}
-              </Button>
-              <Button variant="ghost" size="sm" onClick={discard} disabled={saving}>
-                {t("editor.discard")}
-              </Button>
-              <Button size="sm" onClick={requestSave} disabled={saving || invalid.length > 0}>
-                {saving ? t("editor.saving") : t("editor.save")}
-              </Button>
-            </>
-          ) : null}
-        </SaveBar>
+          actions={
+            dirty.length > 0
+              ? {
+                  review: t("editor.review"),
+                  discard: t("editor.discard"),
+                  save: saving ? t("editor.saving") : t("editor.save"),
+                  onReview: () => setReviewing(true),
+                  onDiscard: discard,
+                  onSave: requestSave,
+                  saving,
+                  canSave: invalid.length === 0,
+                }
+              : null
+          }
+        />
       ) : null}
 
       <Dialog
@@ -717,30 +702,18 @@ function SaveMessage({
   if (state.kind === "failed" || state.kind === "refused") {
     const text = state.kind === "refused" ? t(state.message) : t(`editor.failed.${state.reason}`);
     return (
-      <FormAlert>
-        <p>{text}</p>
-        <div className="mt-2 flex flex-wrap gap-2">
-          <Button size="sm" onClick={onRetry}>
-            {t("editor.retry")}
+      <SaveFailure
+        text={text}
+        retry={{ label: t("editor.retry"), onRetry }}
+        signIn={state.kind === "failed" && state.reason === "signedOut" ? t("editor.signInTab") : null}
+      >
+        {state.kind === "refused" && state.message === "errors.productNotFound" ? (
+          // Someone took a product out of the list: reading it again shows which edits are left.
+          <Button size="sm" variant="outline" onClick={() => void revalidator.revalidate()}>
+            {t("editor.loadTheirs")}
           </Button>
-          {state.kind === "refused" && state.message === "errors.productNotFound" ? (
-            // Someone took a product out of the list: reading it again shows which edits are left.
-            <Button size="sm" variant="outline" onClick={() => void revalidator.revalidate()}>
-              {t("editor.loadTheirs")}
-            </Button>
-          ) : null}
-          {state.kind === "failed" && state.reason === "signedOut" ? (
-            <a
-              href="/login"
-              target="_blank"
-              rel="noreferrer"
-              className="self-center text-sm underline underline-offset-2"
-            >
-              {t("editor.signInTab")}
-            </a>
-          ) : null}
-        </div>
-      </FormAlert>
+        ) : null}
+      </SaveFailure>
     );
   }
   if (state.kind === "conflict") {
