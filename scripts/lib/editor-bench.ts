@@ -7,7 +7,7 @@ import { argValue } from "./cli";
 import { percentile } from "./load-test";
 import { BENCH_PRODUCTS, seedPriceBench, withBenchDatabase } from "./price-bench-data";
 
-/** Budgets of the price desk (docs/decisions/030-price-desk.md), on a mid phone: 4x CPU slowdown. */
+/** The price desk's budget (docs/decisions/024-budgets-and-rules.md), on a mid phone: 4x CPU slowdown. */
 export const EDITOR_BUDGET = { keystrokeP95Ms: 50 };
 const CPU_SLOWDOWN = 4;
 const KEYSTROKES = Number(argValue("editor-keystrokes") ?? 60);
