@@ -391,15 +391,18 @@ export function describeEntry(
   groupRows: Map<number, GroupRowView[]> = new Map(),
 ): ActivityEntryView {
   const entity = describeEntity(row, found, users);
+  const about = {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    action: row.action,
+    entityType: row.entityType,
+    actor: describeActor(row.actorId, users),
+    entity,
+  };
   if (groupKey(row)) {
     const group = describeGroup(row, groupRows);
     return {
-      id: row.id,
-      createdAt: row.createdAt.toISOString(),
-      action: row.action,
-      entityType: row.entityType,
-      actor: describeActor(row.actorId, users),
-      entity,
+      ...about,
       note: null,
       changes: group ? { kind: "none" } : { kind: "unexpected" },
       importCounts: null,
@@ -414,12 +417,7 @@ export function describeEntry(
     if (importCounts) changes = withoutCounts(changes);
   }
   return {
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    action: row.action,
-    entityType: row.entityType,
-    actor: describeActor(row.actorId, users),
-    entity,
+    ...about,
     note: noteOf(row, entity),
     changes,
     importCounts,
