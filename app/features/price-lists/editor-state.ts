@@ -22,25 +22,48 @@ export type DirtyRow = {
   flag: RowFlag | null;
 };
 
+/**
+ * One item's edit as it stands: null when there is none or it is back at the saved price, else
+ * the new price and what to say about it. `confirmed` is true once the person confirmed saving
+ * over a price someone else moved.
+ */
+export function dirtyRow(item: EditorItem, edit: PriceEdit | undefined, confirmed: boolean): DirtyRow | null {
+  if (!edit || edit.text === centsToInput(item.priceCents)) return null;
+  const blank = edit.text.trim() === "";
+  const cents = blank ? null : parsePriceInput(edit.text);
+  let flag: RowFlag | null = null;
+  if (!blank && cents === null) flag = { kind: "invalid" };
+  else if (edit.base !== item.priceCents && !confirmed) flag = { kind: "moved", now: item.priceCents };
+  else {
+    const warning = priceWarning(edit.text, cents, item.priceCents ?? item.parentCents);
+    if (warning) flag = { kind: warning };
+  }
+  return { item, text: edit.text, cents, flag };
+}
+
+// Each list's place of every item, worked out once per list read: the save bar asks on every
+// keystroke, and a few edits should not walk thousands of items.
+const positions = new WeakMap<readonly EditorItem[], ReadonlyMap<string, number>>();
+function positionsIn(items: readonly EditorItem[]) {
+  let found = positions.get(items);
+  if (!found) {
+    found = new Map(items.map((item, at) => [item.productId, at]));
+    positions.set(items, found);
+  }
+  return found;
+}
+
 /** The edits that differ from the saved price, in the editor's order, each with its flag. */
 export function dirtyRows(items: readonly EditorItem[], edits: PriceEdits, confirmedMoves: ReadonlySet<string>) {
-  const rows: DirtyRow[] = [];
-  for (const item of items) {
-    const edit = edits[item.productId];
-    if (!edit || edit.text === centsToInput(item.priceCents)) continue;
-    const blank = edit.text.trim() === "";
-    const cents = blank ? null : parsePriceInput(edit.text);
-    let flag: RowFlag | null = null;
-    if (!blank && cents === null) flag = { kind: "invalid" };
-    else if (edit.base !== item.priceCents && !confirmedMoves.has(item.productId)) {
-      flag = { kind: "moved", now: item.priceCents };
-    } else {
-      const warning = priceWarning(edit.text, cents, item.priceCents ?? item.parentCents);
-      if (warning) flag = { kind: warning };
-    }
-    rows.push({ item, text: edit.text, cents, flag });
+  const at = positionsIn(items);
+  const rows: { row: DirtyRow; at: number }[] = [];
+  for (const [productId, edit] of Object.entries(edits)) {
+    const position = at.get(productId);
+    if (position === undefined) continue;
+    const row = dirtyRow(items[position]!, edit, confirmedMoves.has(productId));
+    if (row) rows.push({ row, at: position });
   }
-  return rows;
+  return rows.sort((a, b) => a.at - b.at).map((r) => r.row);
 }
 
 /** The price a bulk change gives one item: moved by the adjustment, rounded by the rule. */

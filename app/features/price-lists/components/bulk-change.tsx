@@ -5,6 +5,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { SelectField, TextField } from "~/components/ui/field";
 import { Table, TableBody, TableHead, TableHeaderCell, TableCell } from "~/components/ui/table";
 import { formatMoney, roundingRules, type AdjustmentType, type RoundingRule } from "~/lib/money";
+import { useStore, type Store } from "~/lib/store";
 import type { EditorItem } from "../editor-items";
 import { previewBulk, type PriceEdits } from "../editor-state";
 import { parseAdjustment, type BulkChange } from "../schema";
@@ -13,7 +14,7 @@ import { formatAdjustment } from "./adjustment";
 type Props = {
   /** The chosen items, in the editor's order. */
   items: EditorItem[];
-  edits: PriceEdits;
+  edits: Store<PriceEdits>;
   category: string | null;
   disabled: boolean;
   onApply: (change: BulkChange, prices: { productId: string; cents: number }[]) => void;
@@ -24,8 +25,9 @@ type Props = {
  * preview of every old → new price, then the new prices go into the editor as edits, still to be
  * reviewed and saved. Nothing is saved from here.
  */
-export function BulkChangePanel({ items, edits, category, disabled, onApply }: Props) {
+export function BulkChangePanel({ items, edits: store, category, disabled, onApply }: Props) {
   const { t, i18n } = useTranslation("prices");
+  const edits = useStore(store, (value) => value);
   const [type, setType] = useState<AdjustmentType>("percentage");
   const [value, setValue] = useState("");
   const [rounding, setRounding] = useState<RoundingRule>("cent");

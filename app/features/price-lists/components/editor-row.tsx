@@ -3,11 +3,12 @@ import { memo } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "~/components/ui/button";
 import { focusCell } from "~/components/ui/grid-keys";
-import { tableCellClasses } from "~/components/ui/table";
+import { TableHeaderCell, tableCellClasses } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
-import { centsToInput, formatMoney, formatMoneyChange, formatPercentChange, parsePriceInput } from "~/lib/money";
+import { centsToInput, formatMoney, formatMoneyChange, formatPercentChange } from "~/lib/money";
+import { useStore, type Store } from "~/lib/store";
 import type { EditorItem } from "../editor-items";
-import type { PriceEdit, RowFlag } from "../editor-state";
+import { dirtyRow, type PriceEdits, type RowFlag } from "../editor-state";
 import { PriceHistoryDialog } from "./price-history-dialog";
 
 /** The columns a person may hide (on a phone most are); name, price and selection always show. */
@@ -19,8 +20,9 @@ type Props = {
   index: number;
   rowRef?: (row: HTMLTableRowElement | null) => void;
   item: EditorItem;
-  edit: PriceEdit | undefined;
-  flag: RowFlag | null;
+  edits: Store<PriceEdits>;
+  /** The person confirmed saving over the price someone else moved under their edit. */
+  confirmed: boolean;
   selected: boolean;
   columns: ReadonlySet<OptionalColumn>;
   /** The row's labels that depend on the reader's language, worked out once per list. */
@@ -36,15 +38,15 @@ const cell = tableCellClasses({ density: "compact" }, "whitespace-nowrap");
 const numeric = tableCellClasses({ numeric: true, density: "compact" }, "whitespace-nowrap");
 
 /**
- * One item of the price editor. Memoised: typing in one cell re-renders that row and the save
- * bar, not the thousands of others.
+ * One item of the price editor. It reads its own edit from the editor's store and is memoised:
+ * typing in a cell re-renders that row and the save bar, not the rows around it nor the editor.
  */
 export const EditorRow = memo(function EditorRow({
   index,
   rowRef,
   item,
-  edit,
-  flag,
+  edits,
+  confirmed,
   selected,
   columns,
   category,
@@ -58,9 +60,12 @@ export const EditorRow = memo(function EditorRow({
   const { t: tc } = useTranslation("catalog");
   const lang = i18n.language;
   const saved = item.priceCents;
+  const edit = useStore(edits, (value) => value[item.productId]);
+  const dirty = dirtyRow(item, edit, confirmed);
   const text = edit?.text ?? centsToInput(saved);
-  const changed = edit !== undefined && edit.text !== centsToInput(saved);
-  const typed = changed && text.trim() !== "" ? parsePriceInput(text) : null;
+  const changed = dirty !== null;
+  const typed = dirty?.cents ?? null;
+  const flag = dirty?.flag ?? null;
   const money = (cents: number | null) => (cents === null ? "—" : formatMoney(cents, lang));
   const inputId = `price-${item.productId}`;
   const noteId = `price-note-${item.productId}`;
@@ -177,4 +182,51 @@ export const EditorRow = memo(function EditorRow({
         return t("editor.flagMoved", { price: money(f.now) });
     }
   }
+});
+
+/** The editor's column headings; memoised with the rows, so typing a price leaves them alone. */
+export const EditorHeadRow = memo(function EditorHeadRow({
+  columns,
+  adjustment,
+  allSelected,
+  onSelectAll,
+}: {
+  columns: ReadonlySet<OptionalColumn>;
+  /** The parent's adjustment as people read it ("+5%"), when the list has a parent. */
+  adjustment: string | null;
+  allSelected: boolean;
+  onSelectAll: (on: boolean) => void;
+}) {
+  const { t } = useTranslation("prices");
+  return (
+    <tr>
+      <TableHeaderCell className="w-10">
+        <input
+          type="checkbox"
+          aria-label={t("editor.selectAll")}
+          checked={allSelected}
+          onChange={(e) => onSelectAll(e.currentTarget.checked)}
+          className="size-4"
+        />
+      </TableHeaderCell>
+      <TableHeaderCell>{t("private.product")}</TableHeaderCell>
+      {columns.has("pack") ? <TableHeaderCell>{t("editor.column.pack")}</TableHeaderCell> : null}
+      {columns.has("sku") ? <TableHeaderCell>{t("editor.column.sku")}</TableHeaderCell> : null}
+      {columns.has("category") ? <TableHeaderCell>{t("editor.column.category")}</TableHeaderCell> : null}
+      {columns.has("parent") ? (
+        <TableHeaderCell numeric>
+          {t("editor.column.parent")}
+          {adjustment ? <span className="block font-normal">{adjustment}</span> : null}
+        </TableHeaderCell>
+      ) : null}
+      {columns.has("saved") ? <TableHeaderCell numeric>{t("editor.column.saved")}</TableHeaderCell> : null}
+      <TableHeaderCell numeric>{t("editor.newPrice")}</TableHeaderCell>
+      {columns.has("change") ? <TableHeaderCell numeric>{t("editor.column.change")}</TableHeaderCell> : null}
+      {columns.has("availability") ? <TableHeaderCell>{t("editor.column.availability")}</TableHeaderCell> : null}
+      <TableHeaderCell className="w-12 text-center">
+        {/* The icon says it on a phone, where the word would widen the table past the screen. */}
+        <span className="sr-only sm:not-sr-only">{t("history.column")}</span>
+      </TableHeaderCell>
+    </tr>
+  );
 });

@@ -1,22 +1,20 @@
-import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Dialog } from "~/components/ui/dialog";
-import { FormAlert, SelectField, TextField } from "~/components/ui/field";
-import { moveInGrid, useSaveShortcut } from "~/components/ui/grid-keys";
-import { DraftOffer, SaveBar, SaveFailure } from "~/components/ui/save-bar";
+import { FormAlert } from "~/components/ui/field";
+import { moveInGrid } from "~/components/ui/grid-keys";
+import { DraftOffer } from "~/components/ui/save-bar";
 import { formatDateTime } from "~/components/ui/date-time";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
-import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes-guard";
-import { categories, groupOf, type CategoryGroup } from "~/features/catalog/categories";
+import { Table, TableHead } from "~/components/ui/table";
+import { categories, groupOf } from "~/features/catalog/categories";
 import { unitAndPackLabeler } from "~/features/catalog/format";
 import { dropDraft, loadDraft, storeDraft } from "~/lib/drafts";
-import { centsToInput, formatMoney } from "~/lib/money";
+import { centsToInput } from "~/lib/money";
 import { searchKey, compileSearch } from "~/lib/search";
 import { sendForm } from "~/lib/send-form";
+import { createStore, useStore } from "~/lib/store";
 import { useRootData } from "~/lib/root-data";
 import type { SavePricesResult } from "../edit-prices.server";
 import type { EditorItem } from "../editor-items";
@@ -25,14 +23,16 @@ import {
   draftKey,
   parseDraft,
   restoreDraft,
-  type DirtyRow,
   type EditorDraft,
   type PriceEdit,
   type PriceEdits,
 } from "../editor-state";
-import type { BulkChange, PricesErrorKey } from "../schema";
+import type { BulkChange } from "../schema";
 import { BulkChangePanel } from "./bulk-change";
-import { EditorRow, optionalColumns, type OptionalColumn } from "./editor-row";
+import { EditorSaveArea, type SaveState } from "./editor-save-area";
+import { EditorFilters, noFilters, type EditorFilterValues } from "./editor-filters";
+import { EditorBody } from "./editor-body";
+import { EditorHeadRow, optionalColumns, type OptionalColumn } from "./editor-row";
 
 type Props = {
   items: EditorItem[];
@@ -44,21 +44,8 @@ type Props = {
   hasParent: boolean;
 };
 
-/** Where a save stands; a failure keeps every edit and offers Retry. */
-type SaveState =
-  | { kind: "idle" }
-  | { kind: "saving" }
-  | { kind: "saved" }
-  | { kind: "failed"; reason: "offline" | "signedOut" | "server" }
-  | { kind: "refused"; message: PricesErrorKey }
-  | { kind: "conflict"; changes: Extract<SavePricesResult, { message: "errors.conflict" }>["changes"] };
-
-type Availability = "all" | "in-stock" | "out-of-stock";
-
 const COLUMNS_KEY = "price-editor-columns";
-/** Lists longer than this render only the rows near the screen; shorter ones render whole. */
-const VIRTUALISE_FROM = 150;
-const ROW_ESTIMATE_PX = 45;
+const DRAFT_DELAY_MS = 100;
 const PHONE_COLUMNS: OptionalColumn[] = [];
 const WIDE_COLUMNS: OptionalColumn[] = ["pack", "sku", "category", "parent", "saved", "change", "availability"];
 
@@ -84,24 +71,20 @@ export function PriceEditor({
 }: Props) {
   const { t, i18n } = useTranslation("prices");
   const { t: tc } = useTranslation("catalog");
-  const { t: tp } = useTranslation("products");
   const lang = i18n.language;
   const userId = useRootData()?.user?.id ?? "anonymous";
   const revalidator = useRevalidator();
   const remover = useFetcher<SavePricesResult>();
-  const [edits, setEdits] = useState<PriceEdits>({});
+  // Typing changes only this store, read by the edited row and the save bar (app/lib/store.ts).
+  const [edits] = useState(() => createStore<PriceEdits>({}));
+  const hasEdits = useStore(edits, (value) => Object.keys(value).length > 0);
   const [bulk, setBulk] = useState<{ change: BulkChange; texts: Record<string, string> } | null>(null);
   const [confirmedMoves, setConfirmedMoves] = useState<ReadonlySet<string>>(new Set());
   const [save, setSave] = useState<SaveState>({ kind: "idle" });
   const [offer, setOffer] = useState<{ draft: EditorDraft; count: number } | null>(null);
   const [gone, setGone] = useState(0);
-  const [reviewing, setReviewing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const [removing, setRemoving] = useState(false);
-  const [query, setQuery] = useState("");
-  const [category, setCategory] = useState<CategoryGroup | "all">("all");
-  const [availability, setAvailability] = useState<Availability>("all");
-  const [changedToday, setChangedToday] = useState(false);
+  const [filters, setFilters] = useState<EditorFilterValues>(noFilters);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [columns, setColumns] = useState<ReadonlySet<OptionalColumn>>(new Set(WIDE_COLUMNS));
   const key = draftKey(userId, listId);
@@ -160,15 +143,31 @@ export function PriceEditor({
     },
     [key],
   );
+  // Written a moment after the keystroke rather than during it (storage is slow on a phone), and
+  // at once when the page goes away.
   useEffect(() => {
-    if (draftReady.current) persist(edits);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const write = () => {
+      timer = undefined;
+      if (draftReady.current) persist(edits.get());
+    };
+    const flush = () => {
+      if (timer === undefined) return;
+      clearTimeout(timer);
+      write();
+    };
+    const unsubscribe = edits.subscribe(() => {
+      timer ??= setTimeout(write, DRAFT_DELAY_MS);
+    });
+    addEventListener("pagehide", flush);
+    return () => {
+      unsubscribe();
+      removeEventListener("pagehide", flush);
+      flush();
+    };
   }, [edits, persist]);
 
   const byId = useMemo(() => new Map(items.map((i) => [i.productId, i])), [items]);
-  const dirty = useMemo(() => dirtyRows(items, edits, confirmedMoves), [items, edits, confirmedMoves]);
-  const flagged = dirty.filter((row) => row.flag && row.flag.kind !== "invalid");
-  const invalid = dirty.filter((row) => row.flag?.kind === "invalid");
-  const flags = useMemo(() => new Map(dirty.map((row) => [row.item.productId, row.flag])), [dirty]);
   const saving = save.kind === "saving";
 
   const labels = useMemo(() => {
@@ -178,9 +177,15 @@ export function PriceEditor({
     );
   }, [items, tc, lang]);
 
+  const groups = useMemo(() => {
+    const present = new Set(items.map((i) => groupOf(i.category)));
+    return [...categories, "uncategorized" as const].filter((c) => present.has(c));
+  }, [items]);
+
   const today = floridaDay(new Date());
   // Keys of the site's one search (docs/decisions/028-search.md): both names and the SKU.
   const keys = useMemo(() => new Map(items.map((i) => [i.productId, searchKey(i.name, i.otherName, i.sku)])), [items]);
+  const { query, category, availability, changedToday } = filters;
   const shown = useMemo(() => {
     const filtered = items.filter(
       (i) =>
@@ -197,43 +202,9 @@ export function PriceEditor({
       .map((r) => r.item);
   }, [items, keys, query, category, availability, changedToday, today]);
 
-  // A long list renders the rows near the screen only: 2,000 rows of inputs took a mid phone
-  // seconds to hydrate and a table relayout on every keystroke (docs/decisions/030-price-desk.md).
-  const virtual = shown.length > VIRTUALISE_FROM;
-  const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const [bodyTop, setBodyTop] = useState(0);
-  // The rows' place on the page moves when a panel above them opens: measured again each time the
-  // editor changes size.
-  useLayoutEffect(() => {
-    const body = bodyRef.current;
-    const section = body?.closest("section");
-    if (!body || !section) return;
-    const measure = () => setBodyTop(Math.round(body.getBoundingClientRect().top + window.scrollY));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(section);
-    return () => observer.disconnect();
-  }, []);
-  const virtualizer = useWindowVirtualizer({
-    count: virtual ? shown.length : 0,
-    estimateSize: () => ROW_ESTIMATE_PX,
-    overscan: 15,
-    scrollMargin: bodyTop,
-    getItemKey: (index) => shown[index]?.productId ?? index,
-    initialRect: { width: 1280, height: 900 },
-    // The server renders the top of the list: so does the first render here, however far the page
-    // was scrolled before it hydrated (the virtualizer moves to the scroll position right after).
-    initialOffset: 0,
-  });
-  const virtualRows = virtualizer.getVirtualItems();
-  const padding = {
-    top: virtualRows.length > 0 ? virtualRows[0]!.start - bodyTop : 0,
-    bottom: virtualRows.length > 0 ? virtualizer.getTotalSize() - virtualRows[virtualRows.length - 1]!.end : 0,
-  };
-
   const onEdit = useCallback(
     (productId: string, text: string) => {
-      setEdits((current) => {
+      edits.set((current) => {
         const saved = byId.get(productId)?.priceCents ?? null;
         const next = { ...current };
         // Typed back to the saved price, the cell is no longer an edit (nor in the draft).
@@ -243,15 +214,17 @@ export function PriceEditor({
       });
       setSave((s) => (s.kind === "saved" ? { kind: "idle" } : s));
     },
-    [byId],
+    [byId, edits],
   );
-  const onRestore = useCallback((productId: string) => {
-    setEdits((current) => {
-      const next = { ...current };
-      delete next[productId];
-      return next;
-    });
-  }, []);
+  const onRestore = useCallback(
+    (productId: string) =>
+      edits.set((current) => {
+        const next = { ...current };
+        delete next[productId];
+        return next;
+      }),
+    [edits],
+  );
   const onToggle = useCallback((productId: string, on: boolean) => {
     setSelected((current) => {
       const next = new Set(current);
@@ -262,17 +235,15 @@ export function PriceEditor({
   }, []);
 
   const discard = () => {
-    setEdits({});
+    edits.set({});
     setBulk(null);
     setConfirmedMoves(new Set());
     setSave({ kind: "idle" });
   };
 
   const send = async (overwrite: boolean) => {
-    const rows = dirty;
-    if (rows.length === 0 || invalid.length > 0) return;
-    setConfirming(false);
-    setReviewing(false);
+    const rows = dirtyRows(items, edits.get(), confirmedMoves);
+    if (rows.length === 0 || rows.some((r) => r.flag?.kind === "invalid")) return;
     setSave({ kind: "saving" });
     const sent: Record<string, string> = Object.fromEntries(rows.map((r) => [r.item.productId, r.text]));
     const fields: Record<string, string> = {
@@ -294,7 +265,7 @@ export function PriceEditor({
     // Cells typed while the save ran are still edits, now over the price the save wrote; the
     // ones it sent are saved.
     const written = new Map(rows.map((r) => [r.item.productId, r.cents]));
-    setEdits((current) => {
+    edits.set((current) => {
       const next: Record<string, PriceEdit> = {};
       for (const [id, edit] of Object.entries(current)) {
         if (sent[id] === edit.text) continue;
@@ -317,23 +288,12 @@ export function PriceEditor({
     void revalidator.revalidate();
   };
 
-  const requestSave = () => {
-    if (saving || dirty.length === 0) return;
-    if (invalid.length > 0) {
-      document.getElementById(`price-${invalid[0]!.item.productId}`)?.focus();
-      return;
-    }
-    if (flagged.length > 0) setConfirming(true);
-    else void send(false);
-  };
-  useSaveShortcut(dirty.length > 0, requestSave);
-
   const applyBulk = (change: BulkChange, prices: { productId: string; cents: number }[]) => {
     const texts = Object.fromEntries(prices.map((p) => [p.productId, centsToInput(p.cents)]));
     // The log describes the change from the saved prices: moved from prices typed before it, the
     // new ones are plain edits, and "of Fruits" is said only when every chosen row is a fruit.
-    const fromSaved = prices.every((p) => edits[p.productId] === undefined);
-    setEdits((current) => {
+    const fromSaved = prices.every((p) => edits.get()[p.productId] === undefined);
+    edits.set((current) => {
       const next = { ...current };
       for (const p of prices) {
         next[p.productId] = {
@@ -347,25 +307,32 @@ export function PriceEditor({
   };
 
   const chosen = useMemo(() => items.filter((i) => selected.has(i.productId)), [items, selected]);
-  const allShownSelected = shown.length > 0 && shown.every((i) => selected.has(i.productId));
-  const selectShown = (on: boolean) =>
-    setSelected((current) => {
+  const allShownSelected = useMemo(
+    () => shown.length > 0 && shown.every((i) => selected.has(i.productId)),
+    [shown, selected],
+  );
+  const selectShown = useCallback(
+    (on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        for (const i of shown) {
+          if (on) next.add(i.productId);
+          else next.delete(i.productId);
+        }
+        return next;
+      }),
+    [shown],
+  );
+  const clearSelection = useCallback(() => setSelected(new Set()), []);
+  const toggleColumn = useCallback((column: OptionalColumn, on: boolean) => {
+    setColumns((current) => {
       const next = new Set(current);
-      for (const i of shown) {
-        if (on) next.add(i.productId);
-        else next.delete(i.productId);
-      }
+      if (on) next.add(column);
+      else next.delete(column);
+      storeDraft(COLUMNS_KEY, [...next]);
       return next;
     });
-  const toggleColumn = (column: OptionalColumn, on: boolean) => {
-    const next = new Set(columns);
-    if (on) next.add(column);
-    else next.delete(column);
-    setColumns(next);
-    storeDraft(COLUMNS_KEY, [...next]);
-  };
-  const money = (cents: number | null) => (cents === null ? "—" : formatMoney(cents, lang));
-  const groupsPresent = categories.filter((c) => items.some((i) => i.category === c));
+  }, []);
 
   return (
     <section aria-labelledby="editor-heading" className="space-y-4">
@@ -380,7 +347,7 @@ export function PriceEditor({
             onClick: () => {
               const restored = restoreDraft(items, offer.draft);
               // What was typed while the offer was shown stays over the draft's edits.
-              setEdits((current) => ({ ...restored.edits, ...current }));
+              edits.set((current) => ({ ...restored.edits, ...current }));
               setGone(restored.gone);
               pendingDraft.current = null;
               setOffer(null);
@@ -390,7 +357,7 @@ export function PriceEditor({
             label: t("editor.draftDiscard"),
             onClick: () => {
               pendingDraft.current = null;
-              persist(edits);
+              persist(edits.get());
               setOffer(null);
             },
           }}
@@ -398,81 +365,18 @@ export function PriceEditor({
       ) : null}
       {gone > 0 ? <FormAlert tone="info">{t("editor.draftGone", { count: gone })}</FormAlert> : null}
 
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField
-          label={t("editor.find")}
-          type="search"
-          value={query}
-          onChange={(e) => setQuery(e.currentTarget.value)}
-          placeholder={t("editor.findPlaceholder")}
-          autoComplete="off"
-        />
-        <SelectField
-          label={tc("product.category")}
-          value={category}
-          onChange={(e) => setCategory(e.currentTarget.value as CategoryGroup | "all")}
-        >
-          <option value="all">{tp("list.allCategories")}</option>
-          {groupsPresent.map((c) => (
-            <option key={c} value={c}>
-              {tc(`categories.${c}`)}
-            </option>
-          ))}
-          {items.some((i) => groupOf(i.category) === "uncategorized") ? (
-            <option value="uncategorized">{tc("categories.uncategorized")}</option>
-          ) : null}
-        </SelectField>
-        <SelectField
-          label={tc("product.availability")}
-          value={availability}
-          onChange={(e) => setAvailability(e.currentTarget.value as Availability)}
-        >
-          {(["all", "in-stock", "out-of-stock"] as const).map((a) => (
-            <option key={a} value={a}>
-              {tp(`list.availability.${a}`)}
-            </option>
-          ))}
-        </SelectField>
-        <div className="flex flex-wrap items-end gap-3 pb-2">
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4"
-              checked={changedToday}
-              onChange={(e) => setChangedToday(e.currentTarget.checked)}
-            />
-            {t("editor.changedToday")}
-          </label>
-          <details className="relative text-sm">
-            <summary className="cursor-pointer underline underline-offset-2">{t("editor.columns")}</summary>
-            <div className="absolute right-0 z-20 mt-1 w-48 space-y-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-              {optionalColumns.map((c) => (
-                <label key={c} className="flex items-center gap-2">
-                  <input
-                    type="checkbox"
-                    className="size-4"
-                    checked={columns.has(c)}
-                    onChange={(e) => toggleColumn(c, e.currentTarget.checked)}
-                  />
-                  {t(`editor.column.${c}`)}
-                </label>
-              ))}
-            </div>
-          </details>
-        </div>
-      </div>
-
-      <div className="flex flex-wrap items-center gap-3 text-sm">
-        <p>{t("editor.shown", { shown: shown.length, total: items.length })}</p>
-        <Button size="sm" variant="outline" onClick={() => selectShown(true)} disabled={shown.length === 0}>
-          {t("editor.selectShown", { count: shown.length })}
-        </Button>
-        {selected.size > 0 ? (
-          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
-            {t("editor.clearSelection", { count: selected.size })}
-          </Button>
-        ) : null}
-      </div>
+      <EditorFilters
+        filters={filters}
+        onFilters={setFilters}
+        groups={groups}
+        columns={columns}
+        onToggleColumn={toggleColumn}
+        shown={shown.length}
+        total={items.length}
+        selected={selected.size}
+        onSelectShown={selectShown}
+        onClearSelection={clearSelection}
+      />
 
       {selected.size > 0 ? (
         <div className="space-y-3">
@@ -483,7 +387,7 @@ export function PriceEditor({
             disabled={saving}
             onApply={applyBulk}
           />
-          <Button variant="danger" size="sm" onClick={() => setRemoving(true)} disabled={dirty.length > 0 || saving}>
+          <Button variant="danger" size="sm" onClick={() => setRemoving(true)} disabled={hasEdits || saving}>
             {t("editor.removeSelected")}
           </Button>
         </div>
@@ -507,241 +411,37 @@ export function PriceEditor({
 
       <Table density="compact" onKeyDown={moveInGrid}>
         <TableHead>
-          <tr>
-            <TableHeaderCell className="w-10">
-              <input
-                type="checkbox"
-                aria-label={t("editor.selectAll")}
-                checked={allShownSelected}
-                onChange={(e) => selectShown(e.currentTarget.checked)}
-                className="size-4"
-              />
-            </TableHeaderCell>
-            <TableHeaderCell>{t("private.product")}</TableHeaderCell>
-            {columns.has("pack") ? <TableHeaderCell>{t("editor.column.pack")}</TableHeaderCell> : null}
-            {columns.has("sku") ? <TableHeaderCell>{t("editor.column.sku")}</TableHeaderCell> : null}
-            {columns.has("category") ? <TableHeaderCell>{t("editor.column.category")}</TableHeaderCell> : null}
-            {columns.has("parent") ? (
-              <TableHeaderCell numeric>
-                {t("editor.column.parent")}
-                {hasParent && adjustment ? <span className="block font-normal">{adjustment}</span> : null}
-              </TableHeaderCell>
-            ) : null}
-            {columns.has("saved") ? <TableHeaderCell numeric>{t("editor.column.saved")}</TableHeaderCell> : null}
-            <TableHeaderCell numeric>{t("editor.newPrice")}</TableHeaderCell>
-            {columns.has("change") ? <TableHeaderCell numeric>{t("editor.column.change")}</TableHeaderCell> : null}
-            {columns.has("availability") ? <TableHeaderCell>{t("editor.column.availability")}</TableHeaderCell> : null}
-            <TableHeaderCell className="w-12 text-center">
-              {/* The icon says it on a phone, where the word would widen the table past the screen. */}
-              <span className="sr-only sm:not-sr-only">{t("history.column")}</span>
-            </TableHeaderCell>
-          </tr>
+          <EditorHeadRow
+            columns={columns}
+            adjustment={hasParent ? adjustment : null}
+            allSelected={allShownSelected}
+            onSelectAll={selectShown}
+          />
         </TableHead>
-        <TableBody ref={bodyRef}>
-          {virtual && padding.top > 0 ? <tr aria-hidden="true" style={{ height: padding.top }} /> : null}
-          {(virtual
-            ? virtualRows.map((v) => ({ item: shown[v.index]!, index: v.index }))
-            : shown.map((item, index) => ({ item, index }))
-          ).map(({ item, index }) => {
-            const label = labels.get(item.productId)!;
-            return (
-              <EditorRow
-                key={item.productId}
-                index={index}
-                rowRef={virtual ? virtualizer.measureElement : undefined}
-                item={item}
-                edit={edits[item.productId]}
-                flag={flags.get(item.productId) ?? null}
-                selected={selected.has(item.productId)}
-                columns={columns}
-                category={label.category}
-                pack={label.pack}
-                listSlug={listSlug}
-                onEdit={onEdit}
-                onRestore={onRestore}
-                onToggle={onToggle}
-              />
-            );
-          })}
-          {virtual && padding.bottom > 0 ? <tr aria-hidden="true" style={{ height: padding.bottom }} /> : null}
-        </TableBody>
+        <EditorBody
+          shown={shown}
+          edits={edits}
+          confirmedMoves={confirmedMoves}
+          selected={selected}
+          columns={columns}
+          labels={labels}
+          listSlug={listSlug}
+          onEdit={onEdit}
+          onRestore={onRestore}
+          onToggle={onToggle}
+        />
       </Table>
       {shown.length === 0 ? <p className="text-sm">{t("editor.noMatch")}</p> : null}
 
-      {dirty.length > 0 || save.kind !== "idle" ? (
-        <SaveBar
-          label={
-            dirty.length > 0 ? (
-              <>
-                {t("editor.unsaved")}{" "}
-                <span className="font-normal">{t("editor.changedCount", { count: dirty.length })}</span>
-              </>
-            ) : null
-          }
-          message={
-            <>
-              {invalid.length > 0 ? (
-                // Said here too: the rows may be filtered out or scrolled far away.
-                <FormAlert>
-                  {t("errors.invalidPrice")}: {invalid.map((row) => row.item.name).join(", ")}
-                </FormAlert>
-              ) : null}
-              <SaveMessage state={save} onRetry={() => void send(false)} onOverwrite={() => void send(true)} />
-            </>
-          }
-          actions={
-            dirty.length > 0
-              ? {
-                  review: t("editor.review"),
-                  discard: t("editor.discard"),
-                  save: saving ? t("editor.saving") : t("editor.save"),
-                  onReview: () => setReviewing(true),
-                  onDiscard: discard,
-                  onSave: requestSave,
-                  saving,
-                  canSave: invalid.length === 0,
-                }
-              : null
-          }
-        />
-      ) : null}
-
-      <Dialog
-        open={reviewing}
-        onOpenChange={setReviewing}
-        size="lg"
-        title={t("editor.reviewTitle")}
-        description={t("editor.changedCount", { count: dirty.length })}
-      >
-        <ChangeTable rows={dirty} money={money} />
-        <div className="mt-4 flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={() => setReviewing(false)}>
-            {t("editor.close")}
-          </Button>
-          <Button onClick={requestSave} disabled={saving || invalid.length > 0}>
-            {t("editor.save")}
-          </Button>
-        </div>
-      </Dialog>
-      <Dialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        size="lg"
-        title={t("editor.confirmTitle", { count: flagged.length })}
-        description={t("editor.confirmBody")}
-      >
-        <ChangeTable rows={flagged} money={money} />
-        <div className="mt-4 flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={() => setConfirming(false)}>
-            {t("editor.confirmBack")}
-          </Button>
-          <Button
-            onClick={() => {
-              // A price moved by someone else is confirmed as typed with the rest.
-              setConfirmedMoves(new Set([...confirmedMoves, ...flagged.map((r) => r.item.productId)]));
-              void send(false);
-            }}
-          >
-            {t("editor.confirmSave", { count: flagged.length })}
-          </Button>
-        </div>
-      </Dialog>
-      <UnsavedChangesGuard
-        when={dirty.length > 0}
-        title={t("editor.leaveTitle")}
-        description={t("editor.unsavedKept")}
-        leaveLabel={t("editor.leave")}
-        stayLabel={t("editor.stay")}
+      <EditorSaveArea
+        items={items}
+        edits={edits}
+        confirmedMoves={confirmedMoves}
+        save={save}
+        onSend={(overwrite) => void send(overwrite)}
+        onConfirmMoves={(ids) => setConfirmedMoves((current) => new Set([...current, ...ids]))}
+        onDiscard={discard}
       />
     </section>
   );
-}
-
-function ChangeTable({ rows, money }: { rows: DirtyRow[]; money: (cents: number | null) => string }) {
-  const { t } = useTranslation("prices");
-  return (
-    <div className="max-h-[50vh] overflow-y-auto">
-      <Table density="compact">
-        <TableHead>
-          <tr>
-            <TableHeaderCell>{t("private.product")}</TableHeaderCell>
-            <TableHeaderCell numeric>{t("editor.before")}</TableHeaderCell>
-            <TableHeaderCell numeric>{t("editor.after")}</TableHeaderCell>
-            <TableHeaderCell>{t("editor.note")}</TableHeaderCell>
-          </tr>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <tr key={row.item.productId}>
-              <TableCell>{row.item.name}</TableCell>
-              <TableCell numeric>{money(row.item.priceCents)}</TableCell>
-              <TableCell numeric className="font-semibold">
-                {money(row.cents)}
-              </TableCell>
-              <TableCell>{row.flag ? t(`editor.flags.${row.flag.kind}`) : ""}</TableCell>
-            </tr>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
-  );
-}
-
-function SaveMessage({
-  state,
-  onRetry,
-  onOverwrite,
-}: {
-  state: SaveState;
-  onRetry: () => void;
-  onOverwrite: () => void;
-}) {
-  const { t, i18n } = useTranslation("prices");
-  const revalidator = useRevalidator();
-  if (state.kind === "saved") return <FormAlert tone="success">{t("editor.saved")}</FormAlert>;
-  if (state.kind === "failed" || state.kind === "refused") {
-    const text = state.kind === "refused" ? t(state.message) : t(`editor.failed.${state.reason}`);
-    return (
-      <SaveFailure
-        text={text}
-        retry={{ label: t("editor.retry"), onRetry }}
-        signIn={state.kind === "failed" && state.reason === "signedOut" ? t("editor.signInTab") : null}
-      >
-        {state.kind === "refused" && state.message === "errors.productNotFound" ? (
-          // Someone took a product out of the list: reading it again shows which edits are left.
-          <Button size="sm" variant="outline" onClick={() => void revalidator.revalidate()}>
-            {t("editor.loadTheirs")}
-          </Button>
-        ) : null}
-      </SaveFailure>
-    );
-  }
-  if (state.kind === "conflict") {
-    return (
-      <FormAlert>
-        <p className="font-medium">{t("errors.conflict")}</p>
-        <ul className="mt-2 max-h-40 list-disc overflow-y-auto pl-5">
-          {state.changes.map((c) => (
-            <li key={`${c.productId}-${c.at}`}>
-              {t("editor.conflictChange", {
-                product: c.productName,
-                author: c.authorName ?? "—",
-                from: c.oldCents === null ? "—" : formatMoney(c.oldCents, i18n.language),
-                to: c.newCents === null ? "—" : formatMoney(c.newCents, i18n.language),
-              })}
-            </li>
-          ))}
-        </ul>
-        <div className="mt-3 flex flex-wrap gap-2">
-          <Button size="sm" variant="danger" onClick={onOverwrite}>
-            {t("editor.overwrite")}
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => void revalidator.revalidate()}>
-            {t("editor.loadTheirs")}
-          </Button>
-        </div>
-      </FormAlert>
-    );
-  }
-  return null;
 }
