@@ -112,6 +112,20 @@ export const editorSuite: BenchSuite = {
         const shown = await page.locator('input[data-cell="price"]').count();
         if (shown === 0) throw new Error("the search left no row");
 
+        // The browser's own share, for reference: the same digits typed into a bare input (no
+        // React, no handler) put in the first row of the same table.
+        await page.evaluate(() => {
+          const input = document.createElement("input");
+          input.id = "bench-bare-input";
+          document.querySelector("tbody tr th")?.append(input);
+        });
+        await page.locator("#bench-bare-input").click();
+        for (let i = 0; i < KEYSTROKES; i++) {
+          await page.keyboard.press(String((i * 7) % 10), { delay: 20 });
+          await page.waitForTimeout(80);
+        }
+        const bare = await page.evaluate(() => (window as unknown as { keystrokes: number[] }).keystrokes.splice(0));
+
         const profile = `${PHONE.width}×${PHONE.height}, ${CPU_SLOWDOWN}x CPU slowdown, PGlite`;
         const rowsOut: Measurement[] = [
           {
@@ -126,6 +140,12 @@ export const editorSuite: BenchSuite = {
             unit: "ms",
             budget: { max: EDITOR_BUDGET.keystrokeP95Ms },
             note: `${cells.length} keys (digits and Enter), median ${percentile(cells, 50).toFixed(0)} ms; ${profile}`,
+          },
+          {
+            what: "for reference: keystroke to paint in a bare input in the same table, p95",
+            value: percentile(bare, 95),
+            unit: "ms",
+            note: `${bare.length} digits, median ${percentile(bare, 50).toFixed(0)} ms: the browser's own cost on this machine; ${profile}`,
           },
           {
             what: "price editor: keystroke to paint in its search box, p95",
