@@ -5,7 +5,10 @@ import { getLang, requirePermission } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";
 import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
-import { FormAlert, TextField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/field";
+import { orderedGroups } from "~/features/catalog/categories";
+import { PriceFilters } from "~/features/catalog/components/price-filters";
+import { filterPriceRows, groupsIn, noPriceFilters } from "~/features/catalog/price-filters";
 import { packPriceRows, PriceTable, unpackPriceRows } from "~/features/catalog/components/price-table";
 import { SelectionBar } from "~/features/print/components/selection-bar";
 import { usePrintSelection } from "~/features/print/components/use-print-selection";
@@ -15,7 +18,6 @@ import { useLiveList } from "~/features/price-lists/components/use-live-list";
 import { findPriceItems } from "~/features/price-lists/items.server";
 import { listPriceListNames, resolveReadableList } from "~/features/price-lists/lists.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
-import { compileSearch } from "~/lib/search";
 import type { Route } from "./+types/prices-private";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -61,21 +63,24 @@ function ListView({
   packed: string;
   selected: string[];
 }) {
-  const { t } = useTranslation("prices");
+  const { t, i18n } = useTranslation("prices");
+  const { t: tc } = useTranslation("catalog");
   const items = useMemo(() => unpackPriceRows(packed), [packed]);
   const live = useLiveList(list.slug);
   const selection = usePrintSelection(list.slug, selected);
-  const [filter, setFilter] = useState("");
-  const shown = useMemo(() => {
-    const search = compileSearch(filter);
-    if (!search) return items;
-    // Best tiers first; the sort is stable, so within a tier the list's own order stays.
-    return items
-      .map((item) => ({ item, rank: search.rank(item.searchKey) }))
-      .filter((r): r is { item: (typeof items)[number]; rank: number } => r.rank !== null)
-      .sort((a, b) => a.rank - b.rank)
-      .map((r) => r.item);
-  }, [items, filter]);
+  const [filters, setFilters] = useState(noPriceFilters);
+  const shown = useMemo(
+    () => filterPriceRows(items, filters, { searchKey: (i) => i.searchKey, pricedDay: (i) => i.pricedDay }),
+    [items, filters],
+  );
+  const groups = useMemo(
+    () =>
+      groupsIn(
+        items,
+        orderedGroups((g) => tc(`categories.${g}`), i18n.language),
+      ),
+    [items, tc, i18n.language],
+  );
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -87,16 +92,14 @@ function ListView({
           </p>
           <LiveStatus state={live.state} changes={live.changes} />
         </div>
-        <TextField
-          label={t("private.filterLabel")}
-          name="filter"
-          type="search"
-          value={filter}
-          onChange={(e) => setFilter(e.currentTarget.value)}
-          placeholder={t("private.filterPlaceholder")}
-          autoComplete="off"
-        />
       </div>
+      <PriceFilters
+        values={filters}
+        onChange={setFilters}
+        groups={groups}
+        searchLabel={t("editor.find")}
+        searchPlaceholder={t("editor.findPlaceholder")}
+      />
       <p className="text-sm font-medium text-slate-700 dark:text-slate-300">
         {t("private.count", { count: shown.length })}
       </p>
@@ -106,7 +109,7 @@ function ListView({
       {items.length === 0 ? (
         <FormAlert tone="info">{t("private.empty")}</FormAlert>
       ) : shown.length === 0 ? (
-        <p className="text-slate-700 dark:text-slate-300">{t("private.noMatch", { filter })}</p>
+        <p className="text-slate-700 dark:text-slate-300">{t("private.noMatch")}</p>
       ) : (
         <PriceTable items={shown} selection={selection} />
       )}

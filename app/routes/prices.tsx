@@ -3,11 +3,13 @@ import { Form, Link, data, replace } from "react-router";
 import { getLang, getRequestInfo, getUser } from "~/auth/guards.server";
 import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
-import { FormAlert, TextField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/field";
 import { PHONE_SLOT, PhoneText } from "~/components/ui/phone-text";
+import { orderedGroups } from "~/features/catalog/categories";
+import { PriceFilters } from "~/features/catalog/components/price-filters";
 import { PriceTable } from "~/features/catalog/components/price-table";
+import { parsePriceFilters, type PriceFilterValues } from "~/features/catalog/price-filters";
 import { findPublicPrices } from "~/features/catalog/prices.server";
-import { parseSearch, SEARCH_MAX } from "~/features/catalog/query";
 import type { PublicPrices } from "~/features/catalog/types";
 import { logger } from "~/lib/logger.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
@@ -22,25 +24,27 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-type PricesData = { search: string; prices: PublicPrices | { kind: "error" } };
+type PricesData = { filters: PriceFilterValues; prices: PublicPrices | { kind: "error" } };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (getUser(context)) throw replace("/pricesprivate");
-  const search = parseSearch(new URL(request.url).searchParams.get("q"));
+  const filters = parsePriceFilters(new URL(request.url).searchParams);
   try {
-    const prices = await findPublicPrices({ search, lang: getLang(context) });
-    return data<PricesData>({ search, prices });
+    const prices = await findPublicPrices({ filters, lang: getLang(context) });
+    return data<PricesData>({ filters, prices });
   } catch (error) {
     // The page stays up and says so; the cause goes to the log only.
     logger.error({ err: error, requestId: getRequestInfo(context).requestId }, "loading the public prices failed");
-    return data<PricesData>({ search, prices: { kind: "error" } }, { status: 500 });
+    return data<PricesData>({ filters, prices: { kind: "error" } }, { status: 500 });
   }
 }
 
 export default function Prices({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("catalog");
+  const { t, i18n } = useTranslation("catalog");
   const site = useRootData()?.site;
-  const { search, prices } = loaderData;
+  const { filters, prices } = loaderData;
+  const filtered =
+    filters.query !== "" || filters.category !== "all" || filters.availability !== "all" || filters.changedToday;
   const phone = site?.phone ?? "";
 
   return (
@@ -71,30 +75,27 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
                 {t("prices.updated")}: <DateTime value={prices.updatedAt} />
               </p>
             </div>
-            <Form method="get" action="/prices" role="search" className="flex items-end gap-2">
-              <TextField
-                label={t("prices.searchLabel")}
-                name="q"
-                type="search"
-                defaultValue={search}
-                key={search}
-                maxLength={SEARCH_MAX}
-                placeholder={t("prices.searchPlaceholder")}
-                autoComplete="off"
-              />
-              <Button type="submit">{t("prices.search")}</Button>
-            </Form>
           </div>
+          <Form method="get" action="/prices" role="search" aria-label={t("products.filtersLabel")}>
+            <PriceFilters
+              values={filters}
+              groups={orderedGroups((g) => t(`categories.${g}`), i18n.language)}
+              searchLabel={t("prices.searchLabel")}
+              searchPlaceholder={t("prices.searchPlaceholder")}
+            >
+              <Button type="submit">{t("prices.search")}</Button>
+            </PriceFilters>
+          </Form>
           <div className="flex flex-wrap items-center gap-3 text-sm font-medium">
             <p role="status" className="text-slate-700 dark:text-slate-300">
               {t("prices.count", { count: prices.total })}
             </p>
-            {search ? (
+            {filtered ? (
               <Link
                 to="/prices"
                 className="text-brand-800 underline underline-offset-2 hover:no-underline dark:text-brand-100"
               >
-                {t("prices.clearSearch")}
+                {t("filters.clear")}
               </Link>
             ) : null}
           </div>

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/context";
 import { db } from "../../app/db/client.server";
 import { priceList, priceListItem, product } from "../../app/db/schema";
+import { noPriceFilters } from "../../app/features/catalog/price-filters";
 import { findPublicPrices } from "../../app/features/catalog/prices.server";
 import type { Lang } from "../../app/i18n/config";
 import { loader } from "../../app/routes/prices";
@@ -109,7 +110,24 @@ describe(`the public price page (${test.kind})`, () => {
     const none = await listData("?q=%25%27%22%3Cscript%3E");
     expect(none.rows).toEqual([]);
     expect(none.total).toBe(0);
-    expect((await loadPrices("?q=%20rice%20")).data!.search).toBe("rice");
+    expect((await loadPrices("?q=%20rice%20")).data!.filters.query).toBe("rice");
+  });
+
+  it("filters by category, availability and the prices changed today, from the form's fields", async () => {
+    await addPublicList({ rice: 2675, mango: 1895, apple: 3895, basil: 1400, box: 999 });
+    await db().update(product).set({ availability: "out_of_stock" }).where(eq(product.id, ids.mango));
+    await db()
+      .update(priceListItem)
+      .set({ updatedAt: new Date(Date.now() - 3 * 24 * 3600_000) });
+    await db().update(priceListItem).set({ updatedAt: new Date() }).where(eq(priceListItem.productId, ids.apple));
+    const slugs = async (search: string) => (await listData(search)).rows.map((r) => r.slug);
+    expect(await slugs("?category=fruits")).toEqual(["apple", "mango"]);
+    expect(await slugs("?category=dried")).toEqual(["rice"]);
+    expect(await slugs("?availability=out-of-stock")).toEqual(["mango"]);
+    expect(await slugs("?changed=today")).toEqual(["apple"]);
+    expect(await slugs("?category=fruits&availability=in-stock&changed=today&q=apple")).toEqual(["apple"]);
+    expect((await listData("?availability=out-of-stock")).rows[0]).toMatchObject({ slug: "mango", available: false });
+    expect((await loadPrices("?availability=nonsense&changed=1")).data!.filters).toEqual(noPriceFilters);
   });
 
   it("dates the list by its latest change, to the list or to any of its prices", async () => {
@@ -147,7 +165,7 @@ describe(`the public price page (${test.kind})`, () => {
       await db().execute(sql`alter table price_list_item_away rename to price_list_item`);
     }
     expect(result.status).toBe(500);
-    expect(result.data).toEqual({ search: "", prices: { kind: "error" } });
+    expect(result.data).toEqual({ filters: noPriceFilters, prices: { kind: "error" } });
     expect((await listData()).rows).toHaveLength(1);
   });
 
@@ -160,7 +178,7 @@ describe(`the public price page (${test.kind})`, () => {
 
   it("shows at most the limit of rows, with the total", async () => {
     await addPublicList({ rice: 1, mango: 2, apple: 3, basil: 4 });
-    const prices = await findPublicPrices({ search: "", lang: "en" }, { limit: 2 });
+    const prices = await findPublicPrices({ filters: noPriceFilters, lang: "en" }, { limit: 2 });
     expect(prices.kind === "list" && [prices.rows.length, prices.total]).toEqual([2, 4]);
   });
 });

@@ -11,6 +11,7 @@ import { db } from "../../app/db/client.server";
 import { importRun, priceList, product } from "../../app/db/schema";
 import { createProduct, findManagedProducts, saveProducts } from "../../app/features/catalog/manage.server";
 import { parseManageQuery } from "../../app/features/catalog/manage-query";
+import { noPriceFilters } from "../../app/features/catalog/price-filters";
 import { findPublicPrices } from "../../app/features/catalog/prices.server";
 import { findCustomerProducts, findStaffProducts } from "../../app/features/catalog/private-products.server";
 import { parsePrivateCatalogQuery } from "../../app/features/catalog/private-query";
@@ -58,7 +59,7 @@ describe(`one search on every table (${test.kind})`, () => {
     const privateQuery = (q: string) => parsePrivateCatalogQuery(new URLSearchParams({ q }));
     for (const [q, expected] of Object.entries(SPANISH_QUERIES)) {
       expect(sorted((await publicProducts(q)).map((p) => p.slug)), `/products ${q}`).toEqual(expected);
-      const prices = await findPublicPrices({ search: q, lang: "es" });
+      const prices = await findPublicPrices({ filters: { ...noPriceFilters, query: q }, lang: "es" });
       if (prices.kind !== "list") throw new Error("the demo has a public list");
       expect(sorted(prices.rows.map((r) => r.slug)), `/prices ${q}`).toEqual(expected);
       const staff = await findStaffProducts(privateQuery(q), "es", { priceListId: null });

@@ -17,7 +17,7 @@ import {
   type ProductValues,
 } from "./product-fields";
 import { orderTerms, type OrderTerm } from "./query";
-import { categoryRank, likePattern, numberOrNull, productSearch } from "./sql.server";
+import { categoryCondition, categoryRank, likePattern, numberOrNull, productSearch } from "./sql.server";
 
 export const MANAGE_PAGE_SIZE = 50;
 /** More rows than a page shows: a save beyond it is not from the screen. */
@@ -97,8 +97,8 @@ function toManaged(row: Row): ManagedProduct {
 
 function where(query: ManageQuery, search: ReturnType<typeof productSearch>): SQL | undefined {
   const conditions: SQL[] = [];
-  if (query.category.kind === "category") conditions.push(eq(product.category, query.category.category));
-  if (query.category.kind === "uncategorized") conditions.push(isNull(product.category));
+  const category = categoryCondition(query.category);
+  if (category) conditions.push(category);
   if (query.availability !== "all") conditions.push(eq(product.availability, query.availability));
   switch (query.status) {
     case "current":

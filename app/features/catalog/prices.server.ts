@@ -1,9 +1,17 @@
-import { and, asc, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { priceList, priceListItem, product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
 import { isCategory } from "./categories";
-import { categoryRank, numberOrNull, productSearch } from "./sql.server";
+import { categoryFilterOf, type PriceFilterValues } from "./price-filters";
+import {
+  availabilityCondition,
+  categoryCondition,
+  categoryRank,
+  numberOrNull,
+  productSearch,
+  startOfBusinessDay,
+} from "./sql.server";
 import type { PublicPrices } from "./types";
 import { visibleWithJoinedPrice } from "./visibility.server";
 
@@ -15,7 +23,7 @@ export const PRICE_ROWS_LIMIT = 1000;
  * reader's order) and by name, and when anything in it last changed.
  */
 export async function findPublicPrices(
-  { search, lang }: { search: string; lang: Lang },
+  { filters, lang }: { filters: PriceFilterValues; lang: Lang },
   { limit = PRICE_ROWS_LIMIT } = {},
 ): Promise<PublicPrices> {
   const [list] = await db()
@@ -43,8 +51,13 @@ export async function findPublicPrices(
     isNotNull(priceListItem.priceCents),
     visibleWithJoinedPrice(),
   ];
-  const found = productSearch(search);
+  const found = productSearch(filters.query);
   if (found) conditions.push(found.where);
+  const category = categoryCondition(categoryFilterOf(filters.category));
+  if (category) conditions.push(category);
+  const availability = availabilityCondition(filters.availability);
+  if (availability) conditions.push(availability);
+  if (filters.changedToday) conditions.push(gte(priceListItem.updatedAt, startOfBusinessDay()));
   const where = and(...conditions);
   const [{ total }] = await db()
     .select({ total: count() })
@@ -60,6 +73,7 @@ export async function findPublicPrices(
       packValue: product.packValue,
       packUnit: product.packUnit,
       priceCents: priceListItem.priceCents,
+      availability: product.availability,
     })
     .from(priceListItem)
     .innerJoin(product, eq(product.id, priceListItem.productId))
@@ -81,6 +95,7 @@ export async function findPublicPrices(
       packValue: numberOrNull(row.packValue),
       packUnit: row.packUnit,
       priceCents: row.priceCents ?? 0,
+      available: row.availability === "in_stock",
     })),
   };
 }

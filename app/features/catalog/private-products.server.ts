@@ -5,7 +5,14 @@ import type { Lang } from "~/i18n/config";
 import { isCategory } from "./categories";
 import type { PrivateCatalogQuery } from "./private-query";
 import { orderTerms } from "./query";
-import { nameColumn, numberOrNull, orderByTerms, productSearch } from "./sql.server";
+import {
+  availabilityCondition,
+  categoryCondition,
+  nameColumn,
+  numberOrNull,
+  orderByTerms,
+  productSearch,
+} from "./sql.server";
 import type { CustomerProductRow, StaffProductRow } from "./types";
 import { visibleToBuyers } from "./visibility.server";
 
@@ -30,10 +37,10 @@ function filters(
   if (!staff) conditions.push(visibleToBuyers(priceListId));
   else if (query.status === "active") conditions.push(eq(product.active, true));
   else if (query.status === "inactive") conditions.push(eq(product.active, false));
-  if (query.category.kind === "category") conditions.push(eq(product.category, query.category.category));
-  if (query.category.kind === "uncategorized") conditions.push(isNull(product.category));
-  if (query.availability === "in-stock") conditions.push(eq(product.availability, "in_stock"));
-  if (query.availability === "out-of-stock") conditions.push(eq(product.availability, "out_of_stock"));
+  const category = categoryCondition(query.category);
+  if (category) conditions.push(category);
+  const availability = availabilityCondition(query.availability);
+  if (availability) conditions.push(availability);
   // Either language's name finds the product; staff also find it by SKU or QuickBooks ID.
   if (search) conditions.push(search.where);
   return and(...conditions);

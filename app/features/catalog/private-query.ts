@@ -1,9 +1,6 @@
 import { categoryParam, type CategoryFilter, type CategoryGroup } from "./categories";
 import { defaultSort, parseCatalogQuery, type CatalogQuery, type SortKey } from "./query";
-
-/** The availability filter of the signed-in products page: `?availability=`. */
-export const availabilityFilters = ["all", "in-stock", "out-of-stock"] as const;
-export type AvailabilityFilter = (typeof availabilityFilters)[number];
+import { availabilityChoices, type AvailabilityChoice } from "./price-filters";
 
 /** Staff choose whether inactive products are listed: `?status=`. */
 export const statusFilters = ["all", "active", "inactive"] as const;
@@ -13,7 +10,7 @@ export type StatusFilter = (typeof statusFilters)[number];
 const LIST_SLUG = /^[a-z0-9][a-z0-9-]{0,119}$/;
 
 export type PrivateCatalogQuery = CatalogQuery & {
-  availability: AvailabilityFilter;
+  availability: AvailabilityChoice;
   status: StatusFilter;
   /** The price list whose prices staff want to see, or null for the base price. */
   list: string | null;
@@ -33,7 +30,7 @@ export function parsePrivateCatalogQuery(params: URLSearchParams): PrivateCatalo
   const list = (params.get("list") ?? "").trim().toLowerCase();
   return {
     ...parseCatalogQuery(params),
-    availability: oneOf(availabilityFilters, params.get("availability"), "all"),
+    availability: oneOf(availabilityChoices, params.get("availability"), "all"),
     status: oneOf(statusFilters, params.get("status"), "all"),
     list: LIST_SLUG.test(list) ? list : null,
   };
@@ -49,7 +46,7 @@ export type PrivateSearchInput = {
   category?: CategoryGroup | null;
   search?: string;
   sort?: SortKey;
-  availability?: AvailabilityFilter;
+  availability?: AvailabilityChoice;
   status?: StatusFilter;
   list?: string | null;
   page?: number;

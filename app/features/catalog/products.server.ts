@@ -4,7 +4,7 @@ import { priceList, priceListItem, product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
 import { groupOf, isCategory } from "./categories";
 import { orderTerms, type CatalogQuery } from "./query";
-import { nameColumn, numberOrNull, orderByTerms, productSearch } from "./sql.server";
+import { categoryCondition, nameColumn, numberOrNull, orderByTerms, productSearch } from "./sql.server";
 import type { CatalogProduct, ProductDetail } from "./types";
 import { visibleToBuyers } from "./visibility.server";
 
@@ -74,8 +74,8 @@ function toCatalogProduct(row: ProductRow): CatalogProduct {
 
 function filters(query: CatalogQuery, listId: string | null, search: ReturnType<typeof productSearch>) {
   const conditions: SQL[] = [visibleToBuyers(listId)];
-  if (query.category.kind === "category") conditions.push(eq(product.category, query.category.category));
-  if (query.category.kind === "uncategorized") conditions.push(isNull(product.category));
+  const category = categoryCondition(query.category);
+  if (category) conditions.push(category);
   // Either language's name finds the product, whichever language the page is in.
   if (search) conditions.push(search.where);
   return and(...conditions);

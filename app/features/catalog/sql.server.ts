@@ -1,10 +1,12 @@
-import { asc, desc, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { asc, desc, eq, ilike, isNull, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { product } from "~/db/schema";
+import { BUSINESS_TIME_ZONE } from "~/components/ui/date-time";
 import type { Lang } from "~/i18n/config";
 import { translatorFor } from "~/lib/meta";
 import { compileSearch } from "~/lib/search";
 import { searchMatches, searchRank } from "~/lib/search.server";
-import { orderedGroups, type Category } from "./categories";
+import { orderedGroups, type Category, type CategoryFilter } from "./categories";
+import type { AvailabilityChoice } from "./price-filters";
 import type { OrderTerm } from "./query";
 
 /** `%`, `_` and `\` typed by a visitor are matched literally. */
@@ -69,4 +71,27 @@ export function orderByTerms(terms: OrderTerm[], lang: Lang, price: AnyColumn | 
     }
   });
   return [...columns, asc(product.id)];
+}
+
+/** A timestamp's date (YYYY-MM-DD) in the business's time zone, Florida's. */
+export function businessDayOf(column: AnyColumn) {
+  return sql<string>`to_char(${column} at time zone ${BUSINESS_TIME_ZONE}, 'YYYY-MM-DD')`;
+}
+
+/** Since when "changed today" counts: midnight in Florida, today. */
+export function startOfBusinessDay() {
+  return sql`(date_trunc('day', now() at time zone ${BUSINESS_TIME_ZONE}) at time zone ${BUSINESS_TIME_ZONE})`;
+}
+
+/** The products of a category filter: one category, those without a known one, or all (none). */
+export function categoryCondition(filter: CategoryFilter): SQL | undefined {
+  if (filter.kind === "category") return eq(product.category, filter.category);
+  if (filter.kind === "uncategorized") return isNull(product.category);
+  return undefined;
+}
+
+/** The products in stock or out of stock; none for "all". */
+export function availabilityCondition(choice: AvailabilityChoice): SQL | undefined {
+  if (choice === "all") return undefined;
+  return eq(product.availability, choice === "in-stock" ? "in_stock" : "out_of_stock");
 }

@@ -37,6 +37,7 @@ export type PublicPriceRow = {
   packValue: number | null;
   packUnit: string | null;
   priceCents: number;
+  available: boolean;
 };
 
 export type PublicPrices =

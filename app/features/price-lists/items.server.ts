@@ -6,6 +6,7 @@ import { applyAdjustment, MAX_PRICE_CENTS, type AdjustmentType } from "~/lib/mon
 import { Refusal } from "~/lib/refusal";
 import { compileSearch } from "~/lib/search";
 import { searchMatches, searchRank } from "~/lib/search.server";
+import { businessDayOf } from "~/features/catalog/sql.server";
 import { isVisibleToBuyers, visibilityColumns } from "~/features/catalog/visibility.server";
 import type { BuyerItem } from "./buyer-items";
 import type { PriceListErrorCode } from "./errors";
@@ -36,6 +37,9 @@ export type PriceItemView = {
   priceCents: number | null;
   /** app/lib/search.ts's key of both names, for the page's own search. */
   searchKey: string;
+  available: boolean;
+  /** The business's date (YYYY-MM-DD) the price was last set. */
+  pricedDay: string;
 };
 
 /** Every item of the list with its product, in the reader's language, by category and name. */
@@ -54,6 +58,8 @@ export async function findPriceItems(listId: string, lang: Lang): Promise<PriceI
       ...visibilityColumns,
       priceCents: priceListItem.priceCents,
       searchKey: product.searchKey,
+      availability: product.availability,
+      pricedDay: businessDayOf(priceListItem.updatedAt),
     })
     .from(priceListItem)
     .innerJoin(product, eq(product.id, priceListItem.productId))
@@ -78,6 +84,8 @@ export async function findPriceItems(listId: string, lang: Lang): Promise<PriceI
       visible: isVisibleToBuyers(r),
       priceCents: r.priceCents,
       searchKey: r.searchKey,
+      available: r.availability === "in_stock",
+      pricedDay: r.pricedDay,
     }));
 }
 

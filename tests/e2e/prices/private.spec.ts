@@ -34,14 +34,33 @@ describe("private prices", () => {
     await visible(s.page.getByRole("heading", { level: 2, name: "Customers" }));
     await visible(s.page.getByText("En vivo: los precios se actualizan solos"));
     // Read-only: no list to choose and nothing to edit (the ticks only choose what to print).
-    expect(await s.page.getByRole("combobox").count()).toBe(0);
+    expect(await s.page.getByRole("combobox", { name: "Lista de precios" }).count()).toBe(0);
     expect(await s.page.locator("main input:not([type=search]):not([type=checkbox])").count()).toBe(0);
     const rows = s.page.locator("tbody tr");
     const all = await rows.count();
     expect(all).toBeGreaterThan(10);
-    await s.page.getByRole("searchbox", { name: "Filtrar productos" }).fill("mango");
+    await s.page.getByRole("searchbox", { name: "Buscar un producto" }).fill("mango");
     await s.page.waitForFunction((n) => document.querySelectorAll("tbody tr").length < n, all);
     expect(await rows.first().locator("th").innerText()).toMatch(/mango/i);
+  });
+
+  it("filters a list by category and availability, and selects all it shows for printing", async () => {
+    const s = await session({ as: "seller" });
+    await s.goto("/pricesprivate");
+    await visible(s.page.getByRole("heading", { level: 2, name: "Customers" }));
+    await s.page.getByRole("combobox", { name: "Category" }).selectOption({ label: "Fruits" });
+    expect(await s.page.locator("main").getByRole("heading", { level: 2 }).allInnerTexts()).toEqual([
+      "Customers",
+      "Fruits",
+    ]);
+    await s.page.getByRole("combobox", { name: "Availability" }).selectOption({ label: "Out of stock" });
+    await expect
+      .poll(() => s.page.locator("main tbody th").allInnerTexts())
+      .toEqual([expect.stringMatching(/^Maradol Papaya\s+Out of stock$/)]);
+    await visible(s.page.getByText("1 product", { exact: true }));
+    await s.page.getByRole("combobox", { name: "Availability" }).selectOption({ label: "All" });
+    await s.page.getByRole("searchbox", { name: "Find a product" }).fill("guineo");
+    await expect.poll(() => s.page.locator("main tbody th").allInnerTexts()).toEqual([expect.stringMatching(/Banana/)]);
   });
 
   it("refuses a customer another list's page and its event stream", async () => {

@@ -33,12 +33,19 @@ describe("price list actions refused by role", () => {
     const main = customer.page.getByRole("main");
     await visible(main.getByRole("heading", { level: 2, name: "Customers", exact: true }));
     expect(await main.getByRole("row").count()).toBeGreaterThan(10);
-    expect(await main.getByRole("searchbox", { name: "Filtrar productos" }).count()).toBe(1);
-    for (const role of ["textbox", "spinbutton", "combobox"] as const) {
+    expect(await main.getByRole("searchbox", { name: "Buscar un producto" }).count()).toBe(1);
+    for (const role of ["textbox", "spinbutton"] as const) {
       expect(await main.getByRole(role).count(), `${role}es on the customer's page`).toBe(0);
     }
-    // The only boxes and buttons choose products to print.
-    const boxes = await main.getByRole("checkbox").evaluateAll((all) => all.map((b) => b.getAttribute("aria-label")));
+    // The only lists, boxes and buttons filter the rows or choose products to print.
+    const lists = await main.getByRole("combobox").evaluateAll((all) => all.map((c) => c.labels?.[0]?.textContent));
+    expect(lists).toEqual(["Categoría", "Disponibilidad"]);
+    await visible(main.getByRole("checkbox", { name: "Cambiados hoy" }));
+    const boxes = await main
+      .locator("tbody, h2")
+      .getByRole("checkbox")
+      .evaluateAll((all) => all.map((b) => b.getAttribute("aria-label")));
+    expect(boxes.length).toBeGreaterThan(10);
     expect(boxes.every((label) => label?.startsWith("Seleccionar "))).toBe(true);
     const buttons = await main.getByRole("button").allInnerTexts();
     expect(buttons.sort()).toEqual(["Borrar selección", "Seleccionar todo lo que se muestra"]);

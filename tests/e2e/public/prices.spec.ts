@@ -38,9 +38,18 @@ describe("the public prices page", () => {
     await s.page.getByLabel("Search prices").fill("zzz-nothing");
     await s.page.getByRole("button", { name: "Search" }).click();
     await visible(s.page.getByText("No prices match your search."));
-    await s.page.getByRole("link", { name: "Clear search" }).click();
+    await s.page.getByRole("link", { name: "Clear filters" }).click();
     await s.page.waitForURL((url) => url.pathname === "/prices" && url.search === "");
     await expect.poll(async () => (await rowNames(s.page)).length).toBe(36);
+
+    await s.page.getByRole("combobox", { name: "Category" }).selectOption({ label: "Fruits" });
+    await s.page.getByRole("combobox", { name: "Availability" }).selectOption({ label: "Out of stock" });
+    await s.page.getByRole("button", { name: "Search" }).click();
+    await s.page.waitForURL(/category=fruits&availability=out-of-stock/);
+    await expect.poll(() => rowNames(s.page)).toEqual([expect.stringMatching(/^Maradol Papaya\s+Out of stock$/)]);
+    expect(await s.page.getByRole("combobox", { name: "Category" }).inputValue()).toBe("fruits");
+    await s.page.getByRole("link", { name: "Clear filters" }).click();
+    await s.page.waitForURL((url) => url.pathname === "/prices" && url.search === "");
 
     await s.page.getByRole("link", { name: "Hass Avocados" }).click();
     await s.page.waitForURL("**/products/aguacates");

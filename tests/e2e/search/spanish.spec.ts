@@ -50,10 +50,10 @@ describe("searching in Spanish without accents", () => {
     await s.goto("/pricesprivate/customers");
     const rows = s.page.locator("tbody tr");
     const all = await rows.count();
-    await s.page.getByRole("searchbox", { name: "Filtrar productos" }).fill("guineo");
+    await s.page.getByRole("searchbox", { name: "Buscar un producto" }).fill("guineo");
     await s.page.waitForFunction((n) => document.querySelectorAll("tbody tr").length < n, all);
     expect(await rows.locator("th").allInnerTexts()).toEqual(["Guineos"]);
-    await s.page.getByRole("searchbox", { name: "Filtrar productos" }).fill("limon");
+    await s.page.getByRole("searchbox", { name: "Buscar un producto" }).fill("limon");
     await expect.poll(() => rows.locator("th").allInnerTexts()).toEqual(["Limones amarillos", "Limones persas"]);
 
     await s.goto("/products/manage");

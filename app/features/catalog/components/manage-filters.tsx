@@ -36,7 +36,7 @@ export function ManageFilters({ query }: { query: ManageQuery }) {
         autoComplete="off"
       />
       <SelectField label={t("manage.category")} name="category" defaultValue={category}>
-        <option value="">{t("manage.allCategories")}</option>
+        <option value="">{tc("filters.allCategories")}</option>
         {categories.map((c) => (
           <option key={c} value={categoryParam(c)}>
             {tc(`categories.${c}`)}
@@ -71,7 +71,7 @@ export function ManageFilters({ query }: { query: ManageQuery }) {
           to="/products/manage"
           className="self-center text-sm font-medium text-brand-800 underline underline-offset-2 hover:no-underline dark:text-brand-100"
         >
-          {t("manage.clear")}
+          {tc("filters.clear")}
         </Link>
       </div>
     </Form>

@@ -13,6 +13,8 @@ describe("packPriceRows", () => {
         packUnit: "lb",
         priceCents: 2450,
         searchKey: "; mango b kent b ; mango ;",
+        available: true,
+        pricedDay: "2026-11-26",
       },
       {
         slug: "limes",
@@ -23,6 +25,8 @@ describe("packPriceRows", () => {
         packUnit: null,
         priceCents: null,
         searchKey: "",
+        available: false,
+        pricedDay: "2026-11-25",
       },
       {
         slug: "kent",
@@ -33,6 +37,8 @@ describe("packPriceRows", () => {
         packUnit: "ct",
         priceCents: 1999,
         searchKey: "; kent ;",
+        available: true,
+        pricedDay: "2026-11-26",
       },
       // The format's own characters, and what looks like its escapes, inside a text.
       {
@@ -44,6 +50,8 @@ describe("packPriceRows", () => {
         packUnit: "",
         priceCents: 0,
         searchKey: "; mix 100 7c 25 ;",
+        available: true,
+        pricedDay: "2026-11-26",
       },
     ];
     expect(unpackPriceRows(packPriceRows(rows))).toEqual(rows);
@@ -61,6 +69,8 @@ describe("packPriceRows", () => {
         packUnit: "ct",
         priceCents: 1999,
         searchKey: "; mango kent ;",
+        available: true,
+        pricedDay: "2026-11-26",
       },
       {
         slug: "lime",
@@ -71,9 +81,11 @@ describe("packPriceRows", () => {
         packUnit: null,
         priceCents: null,
         searchKey: "; lim ; lima ;",
+        available: false,
+        pricedDay: "2026-11-20",
       },
     ]);
     const { rows } = JSON.parse(packed) as { rows: string };
-    expect(rows).toBe("mango|Mango Kent|0|1|9|2|1999|; mango kent ;|lime|Lime|0|1||3||; lim ; lima ;");
+    expect(rows).toBe("mango|Mango Kent|0|1|9|2|1999|; mango kent ;|1|3|lime|Lime|0|1||4||; lim ; lima ;|0|5");
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { groupConsecutive, groupOf } from "~/features/catalog/categories";
 import { unitAndPackLabeler } from "~/features/catalog/format";
 import { formatMoney } from "~/lib/money";
+import { Availability } from "./availability";
 import { SelectBox, SelectGroupBox, type RowSelection } from "./select-box";
 
 /** One item of a price list as its price table shows it; a null price reads "ask us". */
@@ -16,24 +17,30 @@ export type PriceRow = {
   packValue: number | null;
   packUnit: string | null;
   priceCents: number | null;
+  /** False when the product is out of stock; the row says so. */
+  available: boolean;
 };
 
 /** A row with both names as app/lib/search.ts keys them (product.search_key), for a page that searches its rows. */
-export type SearchablePriceRow = PriceRow & { searchKey: string };
+export type SearchablePriceRow = PriceRow & {
+  searchKey: string;
+  /** The business's date (YYYY-MM-DD) the price was last set, for "changed today". */
+  pricedDay: string;
+};
 
 /**
  * The rows as the page's data carries them: one JSON text. React Router encodes loader data value
  * by value, which for a list of thousands of items cost the server twice what rendering the table
  * did; one string is encoded at native speed. On its way into the page's HTML that text is
  * escaped twice more, each time quote by quote, so the rows carry no quotes: they are one string
- * of fields joined by "|", eight a row (slug, name, category, unit, pack value, pack unit, price,
- * search key),
- * with "%" and "|" in a text written as %25 and %7C and a missing number left empty. A list holds
- * a few dozen distinct categories, units and pack units, so each is written once, in `words`, and
- * the rows give its position there.
+ * of fields joined by "|", ten a row (slug, name, category, unit, pack value, pack unit, price,
+ * search key, 1 or 0 for in stock, the day the price was set), with "%" and "|" in a text written
+ * as %25 and %7C and a missing number left empty. A list holds a few dozen distinct categories,
+ * units, pack units and days, so each is written once, in `words`, and the rows give its position
+ * there.
  */
 type PackedRows = { words: Array<string | null>; rows: string };
-const FIELDS_PER_ROW = 8;
+const FIELDS_PER_ROW = 10;
 const SEPARATOR = "|";
 
 const escapeField = (text: string) =>
@@ -64,6 +71,8 @@ export function packPriceRows(rows: readonly SearchablePriceRow[]): string {
     fields[at++] = word(r.packUnit);
     fields[at++] = r.priceCents ?? "";
     fields[at++] = escapeField(r.searchKey);
+    fields[at++] = r.available ? 1 : 0;
+    fields[at++] = word(r.pricedDay);
   }
   return JSON.stringify({ words, rows: fields.join(SEPARATOR) } satisfies PackedRows);
 }
@@ -89,6 +98,8 @@ export function unpackPriceRows(packed: string): SearchablePriceRow[] {
       packUnit: words[Number(fields[at + 5])],
       priceCents: numberField(fields[at + 6]),
       searchKey: unescapeField(fields[at + 7]),
+      available: fields[at + 8] === "1",
+      pricedDay: words[Number(fields[at + 9])] ?? "",
     });
   }
   if (recentlyUnpacked.size >= KEEP_UNPACKED) recentlyUnpacked.delete(recentlyUnpacked.keys().next().value!);
@@ -168,6 +179,7 @@ export function PriceTable({
                       ) : (
                         row.name
                       )}
+                      {row.available ? null : <Availability inStock={false} className="ml-2 align-middle" />}
                     </th>
                     <td className={unitCell}>{unitAndPack(row)}</td>
                     <td className={priceCell}>

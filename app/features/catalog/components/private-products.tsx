@@ -9,14 +9,13 @@ import { formatMoney } from "~/lib/money";
 import { categoryParam, orderedGroups, type CategoryGroup } from "../categories";
 import { formatNumber, packLabel, unitLabel } from "../format";
 import {
-  availabilityFilters,
   parsePrivateCatalogQuery,
   privateCatalogSearch,
   selectedGroup,
   statusFilters,
-  type AvailabilityFilter,
   type StatusFilter,
 } from "../private-query";
+import { availabilityChoices, type AvailabilityChoice } from "../price-filters";
 import { defaultSort, SEARCH_MAX, sortKeys, type SortKey } from "../query";
 import type { CustomerProductRow, StaffProductRow } from "../types";
 import { Availability } from "./availability";
@@ -28,7 +27,7 @@ export type PrivateFilters = {
   selected: CategoryGroup | null;
   search: string;
   sort: SortKey;
-  availability: AvailabilityFilter;
+  availability: AvailabilityChoice;
   status: StatusFilter;
   /** The price list whose prices staff chose, or null for the base price. */
   list: string | null;
@@ -151,7 +150,7 @@ function Filters({ props, groups }: { props: PrivateProductsProps; groups: Categ
         defaultValue={filters.selected ? categoryParam(filters.selected) : ""}
         key={`category-${filters.selected}`}
       >
-        <option value="">{t("list.allCategories")}</option>
+        <option value="">{t("filters.allCategories", { ns: "catalog" })}</option>
         {groups.map((group) => (
           <option key={group} value={categoryParam(group)}>
             {t(`categories.${group}`, { ns: "catalog" })}
@@ -164,9 +163,9 @@ function Filters({ props, groups }: { props: PrivateProductsProps; groups: Categ
         defaultValue={filters.availability}
         key={`availability-${filters.availability}`}
       >
-        {availabilityFilters.map((key) => (
+        {availabilityChoices.map((key) => (
           <option key={key} value={key}>
-            {t(`list.availability.${key}`)}
+            {t(`filters.availability.${key}`, { ns: "catalog" })}
           </option>
         ))}
       </SelectField>
@@ -424,7 +423,7 @@ export default function PrivateProducts(props: PrivateProductsProps) {
         </p>
         {isFiltered(filters) ? (
           <Link to="/products" className={buttonClasses("ghost", "sm")}>
-            {t("list.clear")}
+            {t("filters.clear", { ns: "catalog" })}
           </Link>
         ) : null}
       </div>

@@ -8,11 +8,18 @@ import { moveInGrid } from "~/components/ui/grid-keys";
 import { DraftOffer } from "~/components/ui/save-bar";
 import { formatDateTime } from "~/components/ui/date-time";
 import { Table, TableHead } from "~/components/ui/table";
-import { categories, groupOf } from "~/features/catalog/categories";
+import { groupOf, orderedGroups } from "~/features/catalog/categories";
+import {
+  businessDay,
+  filterPriceRows,
+  groupsIn,
+  noPriceFilters,
+  type PriceFilterValues,
+} from "~/features/catalog/price-filters";
 import { unitAndPackLabeler } from "~/features/catalog/format";
 import { dropDraft, loadDraft, storeDraft } from "~/lib/drafts";
 import { centsToInput } from "~/lib/money";
-import { searchKey, compileSearch } from "~/lib/search";
+import { searchKey } from "~/lib/search";
 import { sendForm } from "~/lib/send-form";
 import { createStore, useStore } from "~/lib/store";
 import { useRootData } from "~/lib/root-data";
@@ -30,7 +37,7 @@ import {
 import type { BulkChange } from "../schema";
 import { BulkChangePanel } from "./bulk-change";
 import { EditorSaveArea, type SaveState } from "./editor-save-area";
-import { EditorFilters, noFilters, type EditorFilterValues } from "./editor-filters";
+import { EditorFilters } from "./editor-filters";
 import { EditorBody } from "./editor-body";
 import { EditorHeadRow, optionalColumns, type OptionalColumn } from "./editor-row";
 
@@ -48,12 +55,6 @@ const COLUMNS_KEY = "price-editor-columns";
 const DRAFT_DELAY_MS = 100;
 const PHONE_COLUMNS: OptionalColumn[] = [];
 const WIDE_COLUMNS: OptionalColumn[] = ["pack", "sku", "category", "parent", "saved", "change", "availability"];
-
-/** "Changed today" means the business's day, in Florida; one formatter for every row. */
-const floridaDays = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" });
-function floridaDay(at: Date | string) {
-  return floridaDays.format(new Date(at));
-}
 
 /**
  * The price desk: a list's prices edited in place, by keyboard or touch, saved or discarded
@@ -84,7 +85,7 @@ export function PriceEditor({
   const [offer, setOffer] = useState<{ draft: EditorDraft; count: number } | null>(null);
   const [gone, setGone] = useState(0);
   const [removing, setRemoving] = useState(false);
-  const [filters, setFilters] = useState<EditorFilterValues>(noFilters);
+  const [filters, setFilters] = useState<PriceFilterValues>(noPriceFilters);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [columns, setColumns] = useState<ReadonlySet<OptionalColumn>>(new Set(WIDE_COLUMNS));
   const key = draftKey(userId, listId);
@@ -177,30 +178,28 @@ export function PriceEditor({
     );
   }, [items, tc, lang]);
 
-  const groups = useMemo(() => {
-    const present = new Set(items.map((i) => groupOf(i.category)));
-    return [...categories, "uncategorized" as const].filter((c) => present.has(c));
-  }, [items]);
+  const groups = useMemo(
+    () =>
+      groupsIn(
+        items,
+        orderedGroups((g) => tc(`categories.${g}`), lang),
+      ),
+    [items, tc, lang],
+  );
 
-  const today = floridaDay(new Date());
+  const today = businessDay(new Date());
   // Keys of the site's one search (docs/decisions/028-search.md): both names and the SKU.
   const keys = useMemo(() => new Map(items.map((i) => [i.productId, searchKey(i.name, i.otherName, i.sku)])), [items]);
-  const { query, category, availability, changedToday } = filters;
-  const shown = useMemo(() => {
-    const filtered = items.filter(
-      (i) =>
-        (category === "all" || groupOf(i.category) === category) &&
-        (availability === "all" || (availability === "in-stock") === i.available) &&
-        (!changedToday || floridaDay(i.pricedAt) === today),
-    );
-    const search = compileSearch(query);
-    if (!search) return filtered;
-    return filtered
-      .map((item) => ({ item, rank: search.rank(keys.get(item.productId)!) }))
-      .filter((r): r is { item: EditorItem; rank: number } => r.rank !== null)
-      .sort((a, b) => a.rank - b.rank)
-      .map((r) => r.item);
-  }, [items, keys, query, category, availability, changedToday, today]);
+  const shown = useMemo(
+    () =>
+      filterPriceRows(
+        items,
+        filters,
+        { searchKey: (i) => keys.get(i.productId)!, pricedDay: (i) => businessDay(i.pricedAt) },
+        today,
+      ),
+    [items, keys, filters, today],
+  );
 
   const onEdit = useCallback(
     (productId: string, text: string) => {
@@ -383,7 +382,11 @@ export function PriceEditor({
           <BulkChangePanel
             items={chosen}
             edits={edits}
-            category={category !== "all" && chosen.every((i) => groupOf(i.category) === category) ? category : null}
+            category={
+              filters.category !== "all" && chosen.every((i) => groupOf(i.category) === filters.category)
+                ? filters.category
+                : null
+            }
             disabled={saving}
             onApply={applyBulk}
           />
@@ -431,7 +434,7 @@ export function PriceEditor({
           onToggle={onToggle}
         />
       </Table>
-      {shown.length === 0 ? <p className="text-sm">{t("editor.noMatch")}</p> : null}
+      {shown.length === 0 ? <p className="text-sm">{t("private.noMatch")}</p> : null}
 
       <EditorSaveArea
         items={items}
