@@ -28,6 +28,7 @@ import { localBusinessJsonLd, organizationJsonLd, publicPageUrls } from "./lib/s
 import { rootDataFrom } from "./lib/meta";
 import { useRootData, type RootData } from "./lib/root-data";
 import { translatorFor } from "./i18n/store";
+import { readShellOnChange } from "./lib/kept-data";
 
 /** Only for the root error page: every page has its own meta, and an error page still needs a title. */
 export const meta: Route.MetaFunction = ({ error, matches }) => {
@@ -64,6 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     site: siteInfo(),
   } satisfies RootData);
 }
+
+export const shouldRevalidate = readShellOnChange;
 
 /** After signing in or switching language, the new translations are there before anything renders with them. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

@@ -14,6 +14,7 @@ import { findMissingProducts, previewReapply } from "~/features/price-lists/item
 import { findPriceListBySlug, listCustomerAssignments } from "~/features/price-lists/lists.server";
 import { compareVersions, listVersions } from "~/features/price-lists/versions.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
+import { serverDataOrShown, useShownData } from "~/lib/kept-data";
 import type { Route } from "./+types/prices-manage-list";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -67,6 +68,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+// A failed read after a save keeps the edits on screen (app/lib/kept-data.ts).
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  return serverDataOrShown(request, serverLoader);
+}
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = requirePermission(request, context, "prices:manage");
   const list = await requireList(params.slug);
@@ -78,6 +84,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("prices");
+  useShownData(loaderData);
   if (loaderData.kind !== "page") return null;
   const { list, items, versions, customers } = loaderData;
   const adjustment = formatAdjustment(list.adjustmentType, list.adjustmentValue, i18n.language);

@@ -2,12 +2,15 @@ import { Outlet } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { RouteErrorPage } from "~/components/route-error";
 import type { Route } from "./+types/private-layout";
+import { readShellOnChange } from "~/lib/kept-data";
 
 /** Signs anonymous visitors out to /login; each page's own loader still checks its permission. */
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUser(request, context);
   return null;
 }
+
+export const shouldRevalidate = readShellOnChange;
 
 export default function PrivateLayout() {
   return <Outlet />;

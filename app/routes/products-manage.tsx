@@ -15,6 +15,7 @@ import { readUploadForm, storeProductImage, type UploadRefusal } from "~/service
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import { answerError } from "~/lib/refusal.server";
 import { z } from "zod";
+import { serverDataOrShown, useShownData } from "~/lib/kept-data";
 import type { Route } from "./+types/products-manage";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -58,6 +59,11 @@ async function uploadImage(form: FormData, actor: { id: string }, requestId: str
   }
 }
 
+// A failed read after a save keeps the edits on screen (app/lib/kept-data.ts).
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  return serverDataOrShown(request, serverLoader);
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requirePermission(request, context, "products:manage");
   const { requestId } = getRequestInfo(context);
@@ -79,6 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ManageProducts({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("products");
+  useShownData(loaderData);
   const { query, products, total, page, pageCount } = loaderData;
   const [creating, setCreating] = useState(false);
   const [params] = useSearchParams();

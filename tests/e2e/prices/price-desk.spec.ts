@@ -126,6 +126,34 @@ describe("the 5 AM price desk", () => {
     expect(await cells.nth(1).inputValue()).toBe(newB.replace(",", "."));
   });
 
+  it("stays on screen, edits kept, when reading the list again fails right after a save", async () => {
+    const s = await session({ as: "seller" });
+    await openCopy(s, "Reread");
+    const cells = priceCells(s);
+    const [a, b] = [await cells.nth(0).inputValue(), await cells.nth(1).inputValue()];
+    const [newA, newB] = [(Number(a) + 0.25).toFixed(2), (Number(b) + 0.5).toFixed(2)];
+    s.allowConsole(/ERR_INTERNET_DISCONNECTED|ERR_FAILED|status of 500/);
+    // The save goes through; every read of the page's data after it fails.
+    let failedReads = 0;
+    await s.page.route(/\/prices-manage\/[^/]+\.data/, (route) => {
+      failedReads++;
+      return failedReads % 2 === 1 ? route.abort("internetdisconnected") : route.fulfill({ status: 500, body: "" });
+    });
+    await cells.nth(0).fill(newA);
+    await s.page.getByRole("button", { name: "Save changes" }).click();
+    await visible(s.page.getByText("Changes saved successfully."));
+    await expect.poll(() => failedReads).toBeGreaterThan(0);
+    await cells.nth(1).fill(newB);
+    await s.page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => failedReads).toBeGreaterThan(1);
+    await visible(s.page.getByText("Changes saved successfully."));
+    await visible(s.page.getByRole("heading", { level: 2, name: "Prices", exact: true }));
+    expect([await cells.nth(0).inputValue(), await cells.nth(1).inputValue()]).toEqual([newA, newB]);
+    await s.page.unroute(/\/prices-manage\/[^/]+\.data/);
+    await s.page.reload();
+    expect([await cells.nth(0).inputValue(), await cells.nth(1).inputValue()]).toEqual([newA, newB]);
+  });
+
   it("offers unsaved edits back after a reload, and marks those someone else re-priced since", async () => {
     const s = await session({ as: "seller" });
     const slug = await openCopy(s, "Draft");

@@ -38,7 +38,9 @@ describe("price list actions refused by role", () => {
       expect(await main.getByRole(role).count(), `${role}es on the customer's page`).toBe(0);
     }
     // The only lists, boxes and buttons filter the rows or choose products to print.
-    const lists = await main.getByRole("combobox").evaluateAll((all) => all.map((c) => c.labels?.[0]?.textContent));
+    const lists = await main
+      .getByRole("combobox")
+      .evaluateAll((all) => all.map((c) => (c as HTMLSelectElement).labels?.[0]?.textContent));
     expect(lists).toEqual(["Categoría", "Disponibilidad"]);
     await visible(main.getByRole("checkbox", { name: "Cambiados hoy" }));
     const boxes = await main
