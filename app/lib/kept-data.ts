@@ -1,50 +1,43 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 
-// What each page last showed, by its address: a screen of edits keeps showing it when reading its
-// data again fails, rather than giving way to the error page with the person's typing on it. The
-// last few addresses only: a list's data can be large.
-const shown = new Map<string, unknown>();
-const KEEP = 4;
-function remember(key: string, data: unknown) {
-  shown.delete(key);
-  shown.set(key, data);
-  if (shown.size > KEEP) shown.delete(shown.keys().next().value!);
-}
+// The data the page on screen was rendered with, and its address: a screen of edits keeps
+// showing it when reading it again fails, rather than giving way to the error page with the
+// person's typing on it. Only the page's own data is kept (searches and previews read through
+// the same route are not), and only for the page on screen.
+let shown: { key: string; data: unknown } | null = null;
 
-/** A failure that says nothing about the data: the connection, or the server's own trouble. */
+/**
+ * A failure that says nothing about the page's data: the connection, or the server's own
+ * trouble (a loader that failed reaches the browser as a plain error). A refusal, a missing page
+ * or a redirect (a session that ended) goes its usual way.
+ */
 function isPassingFailure(error: unknown) {
-  return error instanceof TypeError || (isRouteErrorResponse(error) && error.status >= 500);
+  if (error instanceof Response) return false;
+  if (isRouteErrorResponse(error)) return error.status >= 500;
+  return true;
 }
 
 /**
- * A route's client loader for a screen of edits: the server's data, or, when reading it again
- * fails for a passing reason (no connection, a server error) while the page already shows it,
- * the data on screen. The screen's own save says whether saving works; a first visit, a refusal,
- * a redirect or a missing page still go the usual way.
+ * A route's client loader for a screen of edits: the server's data, or, when reading the page on
+ * screen again fails for a passing reason, the data it shows. The screen's own save says whether
+ * saving works; the next read brings the page up to date.
  */
 export async function serverDataOrShown<T>(request: Request, serverLoader: () => Promise<T>): Promise<T> {
-  const key = keyOf(request.url);
   try {
-    const data = await serverLoader();
-    remember(key, data);
-    return data;
+    return await serverLoader();
   } catch (error) {
-    if (isPassingFailure(error) && shown.has(key)) return shown.get(key) as T;
+    const key = keyOf(request.url);
+    if (isPassingFailure(error) && shown?.key === key && key === keyOf(location.href)) return shown.data as T;
     throw error;
   }
 }
 
-/** Remembers the data a page was rendered with (the server's first render included). */
+/** Remembers the data the page on screen was rendered with (the server's first render included). */
 export function useShownData(data: unknown) {
   useEffect(() => {
-    remember(keyOf(location.href), data);
+    shown = { key: keyOf(location.href), data };
   }, [data]);
-}
-
-function keyOf(href: string) {
-  const url = new URL(href);
-  return url.pathname + url.search;
 }
 
 /**
@@ -60,4 +53,9 @@ export function readShellOnChange({
 }: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.href === nextUrl.href) return false;
   return defaultShouldRevalidate;
+}
+
+function keyOf(href: string) {
+  const url = new URL(href);
+  return url.pathname + url.search;
 }

@@ -98,7 +98,7 @@ function ListView({
         onChange={setFilters}
         groups={groups}
         searchLabel={t("editor.find")}
-        searchPlaceholder={t("editor.findPlaceholder")}
+        searchPlaceholder={tc("prices.searchPlaceholder")}
       />
       <p className="text-sm font-medium text-slate-700 dark:text-slate-300">
         {t("private.count", { count: shown.length })}

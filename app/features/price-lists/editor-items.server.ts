@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
 import { priceList, priceListItem, product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
+import { businessDayOf } from "~/features/catalog/sql.server";
 import { isVisibleToBuyers, visibilityColumns } from "~/features/catalog/visibility.server";
 import type { EditorItem } from "./editor-items";
 
@@ -31,7 +32,7 @@ export async function findEditorItems(listId: string, lang: Lang): Promise<Edito
       ...visibilityColumns,
       priceCents: priceListItem.priceCents,
       parentCents: parentItem.priceCents,
-      pricedAt: priceListItem.updatedAt,
+      pricedDay: businessDayOf(priceListItem.updatedAt),
     })
     .from(priceListItem)
     .innerJoin(product, eq(product.id, priceListItem.productId))
@@ -55,6 +56,6 @@ export async function findEditorItems(listId: string, lang: Lang): Promise<Edito
       visible: isVisibleToBuyers(r),
       priceCents: r.priceCents,
       parentCents: r.parentCents,
-      pricedAt: r.pricedAt.toISOString(),
+      pricedDay: r.pricedDay,
     }));
 }

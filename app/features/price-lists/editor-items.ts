@@ -16,6 +16,6 @@ export type EditorItem = {
   priceCents: number | null;
   /** The same product's price in the parent list, when the list has a parent that prices it. */
   parentCents: number | null;
-  /** When the item's price was last written (ISO). */
-  pricedAt: string;
+  /** The business's date (YYYY-MM-DD) the item's price was last written, for "changed today". */
+  pricedDay: string;
 };

@@ -17,7 +17,7 @@ function item(productId: string, priceCents: number | null, parentCents: number 
     visible: true,
     priceCents,
     parentCents,
-    pricedAt: "2026-11-26T09:00:00.000Z",
+    pricedDay: "2026-11-26",
   };
 }
 

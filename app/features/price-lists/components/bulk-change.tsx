@@ -27,14 +27,15 @@ type Props = {
  */
 export function BulkChangePanel({ items, edits: store, category, disabled, onApply }: Props) {
   const { t, i18n } = useTranslation("prices");
-  const edits = useStore(store, (value) => value);
   const [type, setType] = useState<AdjustmentType>("percentage");
   const [value, setValue] = useState("");
   const [rounding, setRounding] = useState<RoundingRule>("cent");
   const [open, setOpen] = useState(false);
+  // Read while the preview is open only: typing a price elsewhere does not re-render the panel.
+  const edits = useStore(store, (all) => (open ? all : null));
   const parsed = parseAdjustment(type, value);
   const change: BulkChange | null = parsed === null ? null : { type, value: parsed, rounding, category };
-  const preview = open && change ? previewBulk(items, edits, change) : null;
+  const preview = edits && change ? previewBulk(items, edits, change) : null;
   const money = (cents: number) => formatMoney(cents, i18n.language);
 
   return (

@@ -78,7 +78,6 @@ export function PriceEditor({
   const remover = useFetcher<SavePricesResult>();
   // Typing changes only this store, read by the edited row and the save bar (app/lib/store.ts).
   const [edits] = useState(() => createStore<PriceEdits>({}));
-  const hasEdits = useStore(edits, (value) => Object.keys(value).length > 0);
   const [bulk, setBulk] = useState<{ change: BulkChange; texts: Record<string, string> } | null>(null);
   const [confirmedMoves, setConfirmedMoves] = useState<ReadonlySet<string>>(new Set());
   const [save, setSave] = useState<SaveState>({ kind: "idle" });
@@ -97,7 +96,8 @@ export function PriceEditor({
   const [justSaved, setJustSaved] = useState<{
     revision: number;
     prices: ReadonlyMap<string, number | null>;
-    at: string;
+    /** The business's date of the save, the saved rows' "changed today". */
+    day: string;
   } | null>(null);
   const fresh = justSaved && justSaved.revision > loadedRevision ? justSaved : null;
   const revision = fresh?.revision ?? loadedRevision;
@@ -106,12 +106,15 @@ export function PriceEditor({
       fresh
         ? loaded.map((i) =>
             fresh.prices.has(i.productId)
-              ? { ...i, priceCents: fresh.prices.get(i.productId)!, pricedAt: fresh.at }
+              ? { ...i, priceCents: fresh.prices.get(i.productId)!, pricedDay: fresh.day }
               : i,
           )
         : loaded,
     [loaded, fresh],
   );
+
+  // Edits that would be saved (not those back at a price someone else saved meanwhile).
+  const hasEdits = useStore(edits, (value) => dirtyRows(items, value, confirmedMoves).length > 0);
 
   // Columns: the person's last choice, else few on a phone and all on a wider screen.
   useEffect(() => {
@@ -195,7 +198,7 @@ export function PriceEditor({
       filterPriceRows(
         items,
         filters,
-        { searchKey: (i) => keys.get(i.productId)!, pricedDay: (i) => businessDay(i.pricedAt) },
+        { searchKey: (i) => keys.get(i.productId)!, pricedDay: (i) => i.pricedDay },
         today,
       ),
     [items, keys, filters, today],
@@ -277,7 +280,7 @@ export function PriceEditor({
       setJustSaved((previous) => ({
         revision: revisionSaved,
         prices: new Map([...(previous && previous.revision > loadedRevision ? previous.prices : []), ...written]),
-        at: new Date().toISOString(),
+        day: businessDay(new Date()),
       }));
     }
     setBulk(null);
