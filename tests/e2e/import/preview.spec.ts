@@ -281,6 +281,8 @@ describe("the import screen by drag and drop, in Spanish, on a phone, in the dar
   it("reaches the file picker from the keyboard, named and described for a screen reader", async () => {
     const s = await session({ as: "seller", axe: false });
     await s.goto("/import-quickbooks");
+    // Keys pressed before hydration can land on an element React then replaces.
+    await s.hydrated();
     const select = s.page.getByRole("combobox", { name: "Price list" });
     await select.focus();
     // The list's own "New price list" comes first, then the file.
