@@ -21,6 +21,33 @@ describe("createStore", () => {
   });
 });
 
+describe("setAfterPaint", () => {
+  const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 10)));
+
+  it("holds the value at once and tells the listeners once, after the next frame", async () => {
+    const store = createStore("");
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.setAfterPaint("1");
+    store.setAfterPaint((current) => `${current}2`);
+    expect(store.get()).toBe("12");
+    expect(listener).not.toHaveBeenCalled();
+    await painted();
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it("is told at once by a plain set meanwhile, even of the same value, and not again after the frame", async () => {
+    const store = createStore("");
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.setAfterPaint("1");
+    store.set("1");
+    expect(listener).toHaveBeenCalledTimes(1);
+    await painted();
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe("useStore", () => {
   it("re-renders a reader only when the part it selects changes", () => {
     const store = createStore<Record<string, string>>({ a: "1", b: "1" });

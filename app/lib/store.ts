@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { afterNextPaint } from "./after-paint";
 
 /**
  * A value many components read while one writes it fast, such as a table's edits: each reader
@@ -8,19 +9,41 @@ import { useSyncExternalStore } from "react";
 export type Store<T> = {
   get: () => T;
   set: (next: T | ((current: T) => T)) => void;
+  /**
+   * Sets the value at once (`get` returns it) but tells the readers only after the browser has
+   * painted the next frame: a keystroke's character shows first and the table reacts a frame
+   * later. Changes set this way within one frame reach the readers together; a `set` meanwhile
+   * tells them at once.
+   */
+  setAfterPaint: (next: T | ((current: T) => T)) => void;
   subscribe: (listener: () => void) => () => void;
 };
 
 export function createStore<T>(initial: T): Store<T> {
   let value = initial;
+  let untold = false;
   const listeners = new Set<() => void>();
+  const update = (next: T | ((current: T) => T)) => {
+    const updated = typeof next === "function" ? (next as (current: T) => T)(value) : next;
+    if (Object.is(updated, value)) return false;
+    value = updated;
+    return true;
+  };
+  const tell = () => {
+    untold = false;
+    for (const listener of listeners) listener();
+  };
   return {
     get: () => value,
     set: (next) => {
-      const updated = typeof next === "function" ? (next as (current: T) => T)(value) : next;
-      if (Object.is(updated, value)) return;
-      value = updated;
-      for (const listener of listeners) listener();
+      if (update(next) || untold) tell();
+    },
+    setAfterPaint: (next) => {
+      if (!update(next) || untold) return;
+      untold = true;
+      afterNextPaint(() => {
+        if (untold) tell();
+      });
     },
     subscribe: (listener) => {
       listeners.add(listener);

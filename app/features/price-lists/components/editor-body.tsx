@@ -1,4 +1,5 @@
-import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { observeWindowOffset, useWindowVirtualizer } from "@tanstack/react-virtual";
+import { afterNextPaint } from "~/lib/after-paint";
 import { memo, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { TableBody } from "~/components/ui/table";
 import type { Store } from "~/lib/store";
@@ -65,6 +66,12 @@ export const EditorBody = memo(function EditorBody({
     overscan: 5,
     scrollMargin: bodyTop,
     getItemKey: rowKey,
+    // Scrolling renders the rows after the frame has painted, not inside the scroll event: an
+    // Enter that scrolls to the next row shows at once, and the rows beyond it (the overscan
+    // holds five) follow a frame later.
+    useFlushSync: false,
+    observeElementOffset: (instance, report) =>
+      observeWindowOffset(instance, (offset, scrolling) => afterNextPaint(() => report(offset, scrolling))),
     initialRect: { width: 1280, height: 900 },
     // The server renders the top of the list: so does the first render here, however far the page
     // was scrolled before it hydrated (the virtualizer moves to the scroll position right after).

@@ -1,5 +1,5 @@
 import { HistoryIcon } from "lucide-react";
-import { memo } from "react";
+import { memo, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "~/components/ui/button";
 import { focusCell } from "~/components/ui/grid-keys";
@@ -103,24 +103,19 @@ export const EditorRow = memo(function EditorRow({
       {columns.has("parent") ? <td className={numeric}>{money(item.parentCents)}</td> : null}
       {columns.has("saved") ? <td className={numeric}>{money(saved)}</td> : null}
       <td className={numeric}>
-        <input
+        <PriceInput
           id={inputId}
-          data-cell="price"
-          inputMode="decimal"
-          autoComplete="off"
-          value={text}
-          onChange={(e) => onEdit(item.productId, e.currentTarget.value)}
-          onFocus={(e) => focusCell(e.currentTarget)}
-          onKeyDown={(e) => {
-            if (e.key === "Escape" && changed) {
-              e.preventDefault();
-              onRestore(item.productId);
-            }
+          text={text}
+          onType={(typed) => onEdit(item.productId, typed)}
+          onEscape={() => {
+            // The store, not this render: the row follows a keystroke a frame late.
+            if (edits.get()[item.productId] === undefined) return null;
+            onRestore(item.productId);
+            return centsToInput(saved);
           }}
-          aria-invalid={flag?.kind === "invalid" || undefined}
-          aria-describedby={changed ? noteId : undefined}
+          invalid={flag?.kind === "invalid"}
+          describedBy={changed ? noteId : undefined}
           className={cn(
-            "w-24 scroll-my-28 rounded-md border bg-white px-2 py-1 text-right tabular-nums dark:bg-slate-900",
             changed ? "border-amber-500 font-semibold dark:border-amber-400" : "border-slate-300 dark:border-slate-600",
             flag && "border-red-600 dark:border-red-400",
           )}
@@ -183,6 +178,65 @@ export const EditorRow = memo(function EditorRow({
     }
   }
 });
+
+/**
+ * A row's price cell. It shows what is typed at once, rendering itself alone, while the row, the
+ * save bar and the draft follow a frame later through the store (`Store.setAfterPaint`); a
+ * change of the edit from elsewhere (Esc, a bulk change, Discard, a restored draft) replaces it.
+ */
+function PriceInput({
+  id,
+  text,
+  onType,
+  onEscape,
+  invalid,
+  describedBy,
+  className,
+}: {
+  id: string;
+  text: string;
+  onType: (text: string) => void;
+  /** Puts the saved price back and returns its text; null when the cell holds no edit. */
+  onEscape: () => string | null;
+  invalid: boolean;
+  describedBy: string | undefined;
+  className: string;
+}) {
+  const [shown, setShown] = useState(text);
+  const [from, setFrom] = useState(text);
+  if (from !== text) {
+    setFrom(text);
+    setShown(text);
+  }
+  return (
+    <input
+      id={id}
+      data-cell="price"
+      inputMode="decimal"
+      autoComplete="off"
+      value={shown}
+      onChange={(e) => {
+        setShown(e.currentTarget.value);
+        onType(e.currentTarget.value);
+      }}
+      onFocus={(e) => focusCell(e.currentTarget)}
+      onKeyDown={(e) => {
+        if (e.key !== "Escape") return;
+        // Set here too: an Esc right after a key may come before the row has seen that key.
+        const restored = onEscape();
+        if (restored === null) return;
+        e.preventDefault();
+        setShown(restored);
+      }}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      className={cn(
+        "w-24 scroll-my-28 rounded-md border bg-white px-2 py-1 text-right tabular-nums dark:bg-slate-900",
+        className,
+      )}
+    />
+  );
+}
 
 /** The editor's column headings; memoised with the rows, so typing a price leaves them alone. */
 export const EditorHeadRow = memo(function EditorHeadRow({

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -151,14 +151,17 @@ export function PriceEditor({
   // at once when the page goes away.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let written = edits.get();
     const write = () => {
       timer = undefined;
-      if (draftReady.current) persist(edits.get());
+      if (!draftReady.current) return;
+      written = edits.get();
+      persist(written);
     };
+    // Also a keystroke the store has not told of yet (it tells after the next paint).
     const flush = () => {
-      if (timer === undefined) return;
       clearTimeout(timer);
-      write();
+      if (timer !== undefined || edits.get() !== written) write();
     };
     const unsubscribe = edits.subscribe(() => {
       timer ??= setTimeout(write, DRAFT_DELAY_MS);
@@ -193,20 +196,22 @@ export function PriceEditor({
   const today = businessDay(new Date());
   // Keys of the site's one search (docs/decisions/028-search.md): both names and the SKU.
   const keys = useMemo(() => new Map(items.map((i) => [i.productId, searchKey(i.name, i.otherName, i.sku)])), [items]);
+  // The search box shows each key at once; the rows it filters follow in an interruptible render.
+  const shownFilters = useDeferredValue(filters);
   const shown = useMemo(
     () =>
       filterPriceRows(
         items,
-        filters,
+        shownFilters,
         { searchKey: (i) => keys.get(i.productId)!, pricedDay: (i) => i.pricedDay },
         today,
       ),
-    [items, keys, filters, today],
+    [items, keys, shownFilters, today],
   );
 
   const onEdit = useCallback(
     (productId: string, text: string) => {
-      edits.set((current) => {
+      edits.setAfterPaint((current) => {
         const saved = byId.get(productId)?.priceCents ?? null;
         const next = { ...current };
         // Typed back to the saved price, the cell is no longer an edit (nor in the draft).
