@@ -3,6 +3,7 @@ import {
   afterSave,
   countCells,
   dirtyRows,
+  draftRowsOf,
   parseDraft,
   rebaseOn,
   restoreCell,
@@ -90,20 +91,34 @@ describe("the grid's edits", () => {
 describe("the grid's draft", () => {
   const mango = product("mango");
   const lime = product("lime");
-  const rows = setCell(setCell({}, mango, "quantity", "7"), lime, "unit", "bag");
-  const draft = { version: 1 as const, savedAt: "2026-11-26T10:00:00.000Z", search: "?q=m", rows };
+  const papaya = product("papaya");
+  const rows = draftRowsOf(setCell(setCell({}, mango, "quantity", "7"), lime, "unit", "bag"), "?q=m");
+  const draft = { version: 2 as const, savedAt: "2026-11-26T10:00:00.000Z", rows };
 
   it("is read back only when it is whole and holds edits", () => {
     expect(parseDraft(JSON.parse(JSON.stringify(draft)))).toEqual(draft);
     expect(parseDraft({ ...draft, rows: {} })).toBeNull();
-    expect(parseDraft({ ...draft, version: 2 })).toBeNull();
+    expect(parseDraft({ ...draft, version: 3 })).toBeNull();
     expect(parseDraft({ ...draft, rows: { mango: { ...rows.mango, cells: { revision: "9" } } } })).toBeNull();
+    expect(parseDraft({ ...draft, rows: { mango: { ...rows.mango, search: undefined } } })).toBeNull();
     expect(parseDraft("garbage")).toBeNull();
   });
 
-  it("comes back for the rows on the page and names those no longer on it", () => {
-    const restored = restoreDraft([mango], draft);
+  it("reads a draft of one page, written before rows kept their own, as rows of that page", () => {
+    const plain = Object.fromEntries(Object.entries(rows).map(([id, { search: _, ...row }]) => [id, row]));
+    expect(parseDraft({ version: 1, savedAt: draft.savedAt, search: "?q=m", rows: plain })).toEqual(draft);
+  });
+
+  it("comes back for the rows on the page, keeps those of other pages and names those gone from this one", () => {
+    const spanning = { ...draft, rows: { ...rows, ...draftRowsOf(setCell({}, papaya, "unit", "box"), "?page=2") } };
+    const restored = restoreDraft([mango], spanning, "?q=m");
     expect(Object.keys(restored.edits)).toEqual(["mango"]);
     expect(restored.left.map((row) => row.saved.nameEn)).toEqual(["Name lime"]);
+    expect(restored.elsewhere).toEqual({ papaya: spanning.rows.papaya });
+    // The same draft opened on the other page: papaya comes back, the rest waits for its page.
+    const there = restoreDraft([papaya], spanning, "?page=2");
+    expect(Object.keys(there.edits)).toEqual(["papaya"]);
+    expect(there.left).toEqual([]);
+    expect(Object.keys(there.elsewhere)).toEqual(["mango", "lime"]);
   });
 });

@@ -133,24 +133,34 @@ export function countCells(edits: Edits) {
 }
 
 const fieldKey = z.enum(editableFields);
-const draftSchema = z.object({
-  version: z.literal(1),
-  savedAt: z.string(),
-  /** The filters and page the edits were typed on, so restoring them shows those rows. */
-  search: z.string().max(4000),
-  /** Set by "Restore them" on other filters: the screen opened on the draft's restores it at once. */
-  restore: z.boolean().optional(),
-  rows: z.record(
-    z.string(),
-    z.object({
-      revision: z.number().int(),
-      archived: z.boolean(),
-      saved: z.record(fieldKey, z.string()),
-      cells: z.partialRecord(fieldKey, z.string().max(10_000)),
-    }),
-  ),
+const rowSchema = z.object({
+  revision: z.number().int(),
+  archived: z.boolean(),
+  saved: z.record(fieldKey, z.string()),
+  cells: z.partialRecord(fieldKey, z.string().max(10_000)),
 });
-export type GridDraft = z.infer<typeof draftSchema>;
+/** The filters and page a row was typed on, so that restoring it opens those rows. */
+const searchSchema = z.string().max(4000);
+const currentDraft = z.object({
+  version: z.literal(2),
+  savedAt: z.string(),
+  /** Set by "Restore them" elsewhere: the screen opened next restores the rows it shows at once. */
+  restore: z.boolean().optional(),
+  rows: z.record(z.string(), rowSchema.extend({ search: searchSchema })),
+});
+export type GridDraft = z.infer<typeof currentDraft>;
+const draftSchema = z.union([
+  currentDraft,
+  // A draft written before rows kept their own page: all of them were typed on one.
+  z
+    .object({ version: z.literal(1), savedAt: z.string(), search: searchSchema, rows: z.record(z.string(), rowSchema) })
+    .transform(({ savedAt, search, rows }): GridDraft => ({
+      version: 2,
+      savedAt,
+      rows: Object.fromEntries(Object.entries(rows).map(([id, row]) => [id, { ...row, search }])),
+    })),
+]);
+export type DraftRow = GridDraft["rows"][string];
 
 /** Per person: two people on one computer never see each other's edits. */
 export function draftKey(userId: string) {
@@ -162,19 +172,26 @@ export function parseDraft(value: unknown): GridDraft | null {
   return parsed.success && countCells(parsed.data.rows) > 0 ? parsed.data : null;
 }
 
+/** A page's edits as rows of the draft, each marked with the page (`search`) it was typed on. */
+export function draftRowsOf(edits: Edits, search: string): Record<string, DraftRow> {
+  return Object.fromEntries(Object.entries(edits).map(([id, edit]) => [id, { ...edit, search }]));
+}
+
 /**
- * A stored draft laid over the page as loaded now: the edits of rows on it come back (those
- * changed or archived since are flagged by `dirtyRows`, and the save refuses to go over them
- * unasked); rows no longer on it (archived, or no longer matching the filters) are left out
- * and named.
+ * A stored draft laid over the page (`search`) as loaded now: the edits of rows on it come back
+ * (those changed or archived since are flagged by `dirtyRows`, and the save refuses to go over
+ * them unasked); rows typed on other pages stay in the draft (`elsewhere`); rows typed on this
+ * page and no longer on it (archived, or no longer matching the filters) are left out and named.
  */
-export function restoreDraft(products: readonly ManagedProduct[], draft: GridDraft) {
+export function restoreDraft(products: readonly ManagedProduct[], draft: GridDraft, search: string) {
   const present = new Set(products.map((p) => p.id));
   const edits: Record<string, RowEdit> = {};
   const left: RowEdit[] = [];
-  for (const [id, row] of Object.entries(draft.rows)) {
+  const elsewhere: Record<string, DraftRow> = {};
+  for (const [id, { search: typedOn, ...row }] of Object.entries(draft.rows)) {
     if (present.has(id)) edits[id] = row;
-    else left.push(row);
+    else if (typedOn === search) left.push(row);
+    else elsewhere[id] = { ...row, search: typedOn };
   }
-  return { edits, left };
+  return { edits, left, elsewhere };
 }

@@ -171,6 +171,51 @@ describe("the product grid at 5 AM", () => {
     await hidden(s.page.getByText(/unsaved change/));
   });
 
+  it("keeps edits typed under two filters in one draft: each page restores its own and leads to the other's", async () => {
+    const s = await session({ as: "seller" });
+    const first = await openOwnProducts(s, "one");
+    const second = await openOwnProducts(s, "two");
+    const leave = async () => {
+      await s.page
+        .getByRole("alertdialog", { name: "Leave without saving?" })
+        .getByRole("button", { name: "Leave", exact: true })
+        .click();
+    };
+    await cell(s, "Quantity", second.name("A")).fill("9");
+
+    // The other filters, opened in a new load: the draft is offered, and a cell is typed meanwhile.
+    s.page.once("dialog", (d) => void d.accept());
+    await s.goto(`/products/manage?q=${first.tag}`, { axe: false });
+    await visible(s.page.getByText(/^You have 1 unsaved change from /));
+    await cell(s, "Base price ($)", first.name("A")).fill("10.40");
+    // Nothing of the draft is on this page: restoring opens the page its edit was typed on.
+    await s.page.getByRole("button", { name: "Restore them" }).click();
+    await leave();
+    await s.page.waitForURL((url) => url.searchParams.get("q") === second.tag);
+    expect(await cell(s, "Quantity", second.name("A")).inputValue()).toBe("9");
+    // What was typed on the first filters is kept, named, and one click away.
+    await visible(
+      s.page.getByText(
+        `1 product edited under other filters or on another page is kept in the draft: ${first.name("A")}.`,
+      ),
+    );
+    await s.page.getByRole("button", { name: "Show them" }).click();
+    await leave();
+    await s.page.waitForURL((url) => url.searchParams.get("q") === first.tag);
+    expect(await cell(s, "Base price ($)", first.name("A")).inputValue()).toBe("10.40");
+    await visible(s.page.getByText(`kept in the draft: ${second.name("A")}.`, { exact: false }));
+
+    // Saving this page leaves the other's edit in the draft, offered on the next visit.
+    await s.page.getByRole("button", { name: "Save changes" }).click();
+    await visible(s.page.getByText("Changes saved successfully."));
+    await s.page.reload();
+    expect(await cell(s, "Base price ($)", first.name("A")).inputValue()).toBe("10.40");
+    await visible(s.page.getByText(/^You have 1 unsaved change from /));
+    await s.page.getByRole("button", { name: "Restore them" }).click();
+    await s.page.waitForURL((url) => url.searchParams.get("q") === second.tag);
+    expect(await cell(s, "Quantity", second.name("A")).inputValue()).toBe("9");
+  });
+
   it("flags a big base-price jump and a missing decimal mark, lists them before saving, and saves them once confirmed", async () => {
     const s = await session({ as: "seller" });
     const { name } = await openOwnProducts(s, "guard");

@@ -18,6 +18,7 @@ import {
   countCells,
   dirtyRows,
   draftKey,
+  draftRowsOf,
   parseDraft,
   rebaseOn,
   restoreCell,
@@ -26,6 +27,7 @@ import {
   type Cells,
   type DirtyRow,
   type Edits,
+  type DraftRow,
   type GridDraft,
   type RowEdit,
 } from "../grid-state";
@@ -60,6 +62,8 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
   const [save, setSave] = useState<SaveState>({ kind: "idle" });
   const [offer, setOffer] = useState<GridDraft | null>(null);
   const [left, setLeft] = useState<RowEdit[]>([]);
+  /** Rows of the draft typed on other pages, kept in it and named after a restore. */
+  const [elsewhere, setElsewhere] = useState<DraftRow[]>([]);
   /** What the last save stored, shown in its cells until the page's data has the saved revision. */
   const [landed, setLanded] = useState<Record<string, { revision: number; cells: Cells }>>({});
   const [reviewing, setReviewing] = useState(false);
@@ -74,51 +78,70 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
   const key = draftKey(userId);
   const draftReady = useRef(false);
   const draftChecked = useRef(false);
-  // A stored draft not yet restored or discarded: kept in storage beneath what is typed meanwhile.
-  const pendingDraft = useRef<GridDraft | null>(null);
+  // Rows of the stored draft that are not this page's edits (the offered draft until the person
+  // chooses, then the rows of other pages): kept in storage beneath what is typed here.
+  const pending = useRef<{ savedAt: string; rows: Record<string, DraftRow> } | null>(null);
 
   const restore = useCallback(
     (draft: GridDraft) => {
-      const restored = restoreDraft(products, draft);
+      const restored = restoreDraft(products, draft, search);
       // What was typed while the offer was shown stays over the draft's edits.
       setEdits((current) => ({ ...restored.edits, ...current }));
       setLeft(restored.left);
-      pendingDraft.current = null;
+      pending.current = { savedAt: draft.savedAt, rows: restored.elsewhere };
+      setElsewhere(Object.values(restored.elsewhere));
       setOffer(null);
     },
-    [products],
+    [products, search],
   );
 
   // A draft left by a reload, a crashed tab, a lost connection or leaving the screen is offered
-  // back once (or restored at once when "Restore them" brought the person to its filters).
-  // Read once: the grid is remounted for other filters.
+  // back once (or restored at once when "Restore them" brought the person here). Read once: the
+  // grid is remounted for other filters.
   useEffect(() => {
     if (draftChecked.current) return;
     draftChecked.current = true;
     const draft = parseDraft(loadDraft(key));
-    if (draft?.restore && draft.search === search) restore(draft);
+    if (draft?.restore) restore(draft);
     else if (draft) {
-      pendingDraft.current = draft;
+      pending.current = { savedAt: draft.savedAt, rows: draft.rows };
       setOffer(draft);
     }
     draftReady.current = true;
-  }, [key, search, restore]);
+  }, [key, restore]);
 
-  // Every edit is written to the draft as it is typed (a crash loses nothing), over the offered
-  // draft while the person has not chosen what to do with it (that draft keeps its page).
+  // Every edit is written to the draft as it is typed (a crash loses nothing), beside the rows
+  // pending from the stored draft.
+  const draftOf = useCallback(
+    (current: Edits): GridDraft => {
+      const kept = pending.current;
+      const savedAt = Object.keys(current).length > 0 || !kept ? new Date().toISOString() : kept.savedAt;
+      return { version: 2, savedAt, rows: { ...kept?.rows, ...draftRowsOf(current, search) } };
+    },
+    [search],
+  );
   const persist = useCallback(
     (current: Edits) => {
-      const pending = pendingDraft.current;
-      const rows = pending ? { ...pending.rows, ...current } : current;
-      if (Object.keys(rows).length === 0) return dropDraft(key);
-      const savedAt = Object.keys(current).length > 0 || !pending ? new Date().toISOString() : pending.savedAt;
-      storeDraft(key, { version: 1, savedAt, search: pending?.search ?? search, rows } satisfies GridDraft);
+      const draft = draftOf(current);
+      if (Object.keys(draft.rows).length === 0) dropDraft(key);
+      else storeDraft(key, draft);
     },
-    [key, search],
+    [key, draftOf],
   );
   useEffect(() => {
     if (draftReady.current) persist(edits);
   }, [edits, persist]);
+  // Opens the page a row of the draft was typed on, which restores the rows it shows.
+  const openDraftPage = (page: string) => {
+    storeDraft(key, { ...draftOf(edits), restore: true } satisfies GridDraft);
+    void navigate({ search: page });
+  };
+  const dropPending = () => {
+    pending.current = null;
+    setOffer(null);
+    setElsewhere([]);
+    persist(edits);
+  };
 
   // A published selection is done with.
   useEffect(() => {
@@ -250,21 +273,23 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
           restore={{
             label: t("manage.draftRestore"),
             onClick: () => {
-              if (offer.search === search) restore(offer);
-              else {
-                storeDraft(key, { ...offer, rows: { ...offer.rows, ...edits }, restore: true } satisfies GridDraft);
-                void navigate({ search: offer.search });
-              }
+              // Restored on the filters and page it was typed on, as the person left them.
+              const rows = Object.values(offer.rows);
+              if (rows.some((row) => row.search === search)) restore(offer);
+              else openDraftPage(rows[0]!.search);
             },
           }}
-          discard={{
-            label: t("manage.draftDiscard"),
-            onClick: () => {
-              pendingDraft.current = null;
-              persist(edits);
-              setOffer(null);
-            },
-          }}
+          discard={{ label: t("manage.draftDiscard"), onClick: dropPending }}
+        />
+      ) : null}
+      {elsewhere.length > 0 ? (
+        <DraftOffer
+          text={t("manage.draftElsewhere", {
+            count: elsewhere.length,
+            names: elsewhere.map((row) => nameOf(row.saved)).join(", "),
+          })}
+          restore={{ label: t("manage.draftShowElsewhere"), onClick: () => openDraftPage(elsewhere[0]!.search) }}
+          discard={{ label: t("manage.draftDiscard"), onClick: dropPending }}
         />
       ) : null}
       {left.length > 0 ? (
