@@ -16,6 +16,8 @@ export type Store<T> = {
    * tells them at once.
    */
   setAfterPaint: (next: T | ((current: T) => T)) => void;
+  /** Tells the readers now of a change set after paint and not told yet, for what must act on it at once. */
+  flush: () => void;
   subscribe: (listener: () => void) => () => void;
 };
 
@@ -44,6 +46,9 @@ export function createStore<T>(initial: T): Store<T> {
       afterNextPaint(() => {
         if (untold) tell();
       });
+    },
+    flush: () => {
+      if (untold) tell();
     },
     subscribe: (listener) => {
       listeners.add(listener);

@@ -196,7 +196,12 @@ describe("the 5 AM price desk", () => {
     await s.goto(`/prices-manage/${slug}`, { axe: false });
     await s.hydrated();
     await s.page.getByRole("combobox", { name: "Category" }).selectOption("fruits");
+    // The rows follow the filters in a deferred render: counted once the count says they did.
+    const counts = async () =>
+      ((await s.page.getByText(/^\d+ of \d+ products shown$/).innerText()).match(/\d+/g) ?? []).map(Number);
+    await expect.poll(async () => new Set(await counts()).size).toBe(2);
     const shown = await s.page.locator("tbody tr").count();
+    expect(shown).toBe((await counts())[0]);
     expect(shown).toBeGreaterThan(5);
     await s.page.getByRole("button", { name: `Select all shown (${shown})` }).click();
     await s.page.getByRole("textbox", { name: /^Percent/ }).fill("5");

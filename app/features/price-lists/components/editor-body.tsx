@@ -7,6 +7,22 @@ import type { EditorItem } from "../editor-items";
 import type { PriceEdits } from "../editor-state";
 import { EditorRow, type OptionalColumn } from "./editor-row";
 
+/** The window's scroll position, reported to the virtualizer once the frame has painted. */
+const observeOffsetAfterPaint: typeof observeWindowOffset = (instance, report) => {
+  const pending = new Set<() => void>();
+  const stop = observeWindowOffset(instance, (offset, scrolling) => {
+    const cancel = afterNextPaint(() => {
+      pending.delete(cancel);
+      report(offset, scrolling);
+    });
+    pending.add(cancel);
+  });
+  return () => {
+    stop?.();
+    for (const cancel of pending) cancel();
+  };
+};
+
 /** Lists longer than this render only the rows near the screen; shorter ones render whole. */
 const VIRTUALISE_FROM = 150;
 const estimateRow = () => 45;
@@ -66,12 +82,10 @@ export const EditorBody = memo(function EditorBody({
     overscan: 5,
     scrollMargin: bodyTop,
     getItemKey: rowKey,
-    // Scrolling renders the rows after the frame has painted, not inside the scroll event: an
-    // Enter that scrolls to the next row shows at once, and the rows beyond it (the overscan
-    // holds five) follow a frame later.
-    useFlushSync: false,
-    observeElementOffset: (instance, report) =>
-      observeWindowOffset(instance, (offset, scrolling) => afterNextPaint(() => report(offset, scrolling))),
+    // The rows follow a scroll after the frame has painted, not inside the scroll event: an Enter
+    // that scrolls to the next row shows at once, and the rows beyond it (the overscan holds
+    // five) follow a frame later.
+    observeElementOffset: observeOffsetAfterPaint,
     initialRect: { width: 1280, height: 900 },
     // The server renders the top of the list: so does the first render here, however far the page
     // was scrolled before it hydrated (the virtualizer moves to the scroll position right after).

@@ -65,15 +65,20 @@ export function EditorSaveArea({
     onSend(overwrite);
   };
   const requestSave = () => {
-    if (saving || dirty.length === 0) return;
-    if (invalid.length > 0) {
-      document.getElementById(`price-${invalid[0]!.item.productId}`)?.focus();
+    // From the store, not this render: Ctrl+S may come before the bar has heard of the last key.
+    store.flush();
+    const rows = dirtyRows(items, store.get(), confirmedMoves);
+    if (saving || rows.length === 0) return;
+    const wrong = rows.find((row) => row.flag?.kind === "invalid");
+    if (wrong) {
+      document.getElementById(`price-${wrong.item.productId}`)?.focus();
       return;
     }
-    if (flagged.length > 0) setConfirming(true);
+    if (rows.some((row) => row.flag && row.flag.kind !== "invalid")) setConfirming(true);
     else send(false);
   };
-  useSaveShortcut(dirty.length > 0, requestSave);
+  // Always on, for the same reason: the first key's edit reaches this bar a frame late.
+  useSaveShortcut(true, requestSave);
 
   return (
     <>

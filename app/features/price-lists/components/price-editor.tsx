@@ -148,7 +148,7 @@ export function PriceEditor({
     [key],
   );
   // Written a moment after the keystroke rather than during it (storage is slow on a phone), and
-  // at once when the page goes away.
+  // at once when the page goes away or is hidden.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let written = edits.get();
@@ -166,10 +166,16 @@ export function PriceEditor({
     const unsubscribe = edits.subscribe(() => {
       timer ??= setTimeout(write, DRAFT_DELAY_MS);
     });
+    // A phone may end a hidden tab without a pagehide, and runs no frames nor timers while hidden.
+    const onHidden = () => {
+      if (document.visibilityState === "hidden") flush();
+    };
     addEventListener("pagehide", flush);
+    document.addEventListener("visibilitychange", onHidden);
     return () => {
       unsubscribe();
       removeEventListener("pagehide", flush);
+      document.removeEventListener("visibilitychange", onHidden);
       flush();
     };
   }, [edits, persist]);
