@@ -105,16 +105,19 @@ export function DraftOffer({
   discard,
 }: {
   text: ReactNode;
-  restore: { label: string; onClick: () => void };
+  /** Absent when the edits cannot be brought back here, only discarded. */
+  restore?: { label: string; onClick: () => void };
   discard: { label: string; onClick: () => void };
 }) {
   return (
     <FormAlert tone="warning">
       <p>{text}</p>
       <div className="mt-2 flex flex-wrap gap-2">
-        <Button size="sm" onClick={restore.onClick}>
-          {restore.label}
-        </Button>
+        {restore ? (
+          <Button size="sm" onClick={restore.onClick}>
+            {restore.label}
+          </Button>
+        ) : null}
         <Button size="sm" variant="outline" onClick={discard.onClick}>
           {discard.label}
         </Button>

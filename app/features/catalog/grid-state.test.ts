@@ -4,6 +4,8 @@ import {
   countCells,
   dirtyRows,
   draftRowsOf,
+  mergeAllEdits,
+  mergeEdits,
   parseDraft,
   rebaseOn,
   restoreCell,
@@ -109,16 +111,29 @@ describe("the grid's draft", () => {
     expect(parseDraft({ version: 1, savedAt: draft.savedAt, search: "?q=m", rows: plain })).toEqual(draft);
   });
 
-  it("comes back for the rows on the page, keeps those of other pages and names those gone from this one", () => {
+  it("comes back for the rows on the page, and keeps those of other pages and those gone from this one", () => {
     const spanning = { ...draft, rows: { ...rows, ...draftRowsOf(setCell({}, papaya, "unit", "box"), "?page=2") } };
     const restored = restoreDraft([mango], spanning, "?q=m");
     expect(Object.keys(restored.edits)).toEqual(["mango"]);
-    expect(restored.left.map((row) => row.saved.nameEn)).toEqual(["Name lime"]);
+    expect(restored.left).toEqual({ lime: spanning.rows.lime });
     expect(restored.elsewhere).toEqual({ papaya: spanning.rows.papaya });
     // The same draft opened on the other page: papaya comes back, the rest waits for its page.
     const there = restoreDraft([papaya], spanning, "?page=2");
     expect(Object.keys(there.edits)).toEqual(["papaya"]);
-    expect(there.left).toEqual([]);
+    expect(there.left).toEqual({});
     expect(Object.keys(there.elsewhere)).toEqual(["mango", "lime"]);
+  });
+
+  it("lays a product's later cells over its earlier ones, from the older saved values", () => {
+    const earlier = setCell({}, mango, "quantity", "7").mango!;
+    const later = setCell({}, { ...mango, revision: mango.revision + 1 }, "unit", "bag").mango!;
+    const merged = mergeEdits(earlier, later);
+    expect(merged.cells).toEqual({ quantity: "7", unit: "bag" });
+    expect(merged.revision).toBe(mango.revision);
+    expect(mergeEdits(later, earlier).revision).toBe(mango.revision);
+    expect(mergeAllEdits({ mango: earlier }, { mango: later, lime: rows.lime! })).toEqual({
+      mango: merged,
+      lime: rows.lime,
+    });
   });
 });

@@ -144,8 +144,6 @@ const searchSchema = z.string().max(4000);
 const currentDraft = z.object({
   version: z.literal(2),
   savedAt: z.string(),
-  /** Set by "Restore them" elsewhere: the screen opened next restores the rows it shows at once. */
-  restore: z.boolean().optional(),
   rows: z.record(z.string(), rowSchema.extend({ search: searchSchema })),
 });
 export type GridDraft = z.infer<typeof currentDraft>;
@@ -178,19 +176,40 @@ export function draftRowsOf(edits: Edits, search: string): Record<string, DraftR
 }
 
 /**
+ * Two edits of one product, `over` typed after `under` (on another page, or while the draft was
+ * offered): the cells of both, over the older of their saved values, so that a save by someone
+ * else between the two is still flagged rather than saved over.
+ */
+export function mergeEdits(under: RowEdit, over: RowEdit): RowEdit {
+  const base = under.revision <= over.revision ? under : over;
+  return { ...base, cells: { ...under.cells, ...over.cells } };
+}
+
+/** Edits laid over others, cell by cell where both hold the product. */
+export function mergeAllEdits<E extends RowEdit>(
+  under: Readonly<Record<string, E>>,
+  over: Edits,
+): Record<string, RowEdit> {
+  const merged: Record<string, RowEdit> = { ...under };
+  for (const [id, edit] of Object.entries(over)) merged[id] = under[id] ? mergeEdits(under[id], edit) : edit;
+  return merged;
+}
+
+/**
  * A stored draft laid over the page (`search`) as loaded now: the edits of rows on it come back
  * (those changed or archived since are flagged by `dirtyRows`, and the save refuses to go over
- * them unasked); rows typed on other pages stay in the draft (`elsewhere`); rows typed on this
- * page and no longer on it (archived, or no longer matching the filters) are left out and named.
+ * them unasked); rows typed on other pages stay in the draft (`elsewhere`), and so do rows typed
+ * on this page and no longer on it (`left`: archived, no longer matching the filters, or moved to
+ * another page), named so the person may discard them.
  */
 export function restoreDraft(products: readonly ManagedProduct[], draft: GridDraft, search: string) {
   const present = new Set(products.map((p) => p.id));
   const edits: Record<string, RowEdit> = {};
-  const left: RowEdit[] = [];
+  const left: Record<string, DraftRow> = {};
   const elsewhere: Record<string, DraftRow> = {};
   for (const [id, { search: typedOn, ...row }] of Object.entries(draft.rows)) {
     if (present.has(id)) edits[id] = row;
-    else if (typedOn === search) left.push(row);
+    else if (typedOn === search) left[id] = { ...row, search: typedOn };
     else elsewhere[id] = { ...row, search: typedOn };
   }
   return { edits, left, elsewhere };

@@ -18,7 +18,8 @@ import {
   countCells,
   dirtyRows,
   draftKey,
-  draftRowsOf,
+  mergeAllEdits,
+  mergeEdits,
   parseDraft,
   rebaseOn,
   restoreCell,
@@ -53,7 +54,7 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
   const { t, i18n } = useTranslation("products");
   const lang = i18n.language;
   const userId = useRootData()?.user?.id ?? "anonymous";
-  const { search } = useLocation();
+  const { search, state: locationState } = useLocation();
   const navigate = useNavigate();
   // Publishing, archiving and restoring still go through the page's action.
   const fetcher = useFetcher<ManageResult>();
@@ -61,9 +62,10 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
   const [edits, setEdits] = useState<Edits>({});
   const [save, setSave] = useState<SaveState>({ kind: "idle" });
   const [offer, setOffer] = useState<GridDraft | null>(null);
-  const [left, setLeft] = useState<RowEdit[]>([]);
+  /** Rows of the draft typed on this page whose products are no longer on it, kept and named. */
+  const [left, setLeft] = useState<Record<string, DraftRow>>({});
   /** Rows of the draft typed on other pages, kept in it and named after a restore. */
-  const [elsewhere, setElsewhere] = useState<DraftRow[]>([]);
+  const [elsewhere, setElsewhere] = useState<Record<string, DraftRow>>({});
   /** What the last save stored, shown in its cells until the page's data has the saved revision. */
   const [landed, setLanded] = useState<Record<string, { revision: number; cells: Cells }>>({});
   const [reviewing, setReviewing] = useState(false);
@@ -85,30 +87,36 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
   const restore = useCallback(
     (draft: GridDraft) => {
       const restored = restoreDraft(products, draft, search);
-      // What was typed while the offer was shown stays over the draft's edits.
-      setEdits((current) => ({ ...restored.edits, ...current }));
+      // What was typed while the offer was shown goes over the draft's edits, cell by cell.
+      setEdits((current) => mergeAllEdits(restored.edits, current));
       setLeft(restored.left);
-      pending.current = { savedAt: draft.savedAt, rows: restored.elsewhere };
-      setElsewhere(Object.values(restored.elsewhere));
+      setElsewhere(restored.elsewhere);
+      pending.current = { savedAt: draft.savedAt, rows: { ...restored.elsewhere, ...restored.left } };
       setOffer(null);
     },
     [products, search],
   );
 
   // A draft left by a reload, a crashed tab, a lost connection or leaving the screen is offered
-  // back once (or restored at once when "Restore them" brought the person here). Read once: the
+  // back once, or restored at once when "Restore them" or "Show them" brought the person here
+  // (said by the navigation itself, so a cancelled one leaves nothing behind). Read once: the
   // grid is remounted for other filters.
+  const restoreOnArrival = (locationState as { restoreDraft?: boolean } | null)?.restoreDraft === true;
   useEffect(() => {
     if (draftChecked.current) return;
     draftChecked.current = true;
     const draft = parseDraft(loadDraft(key));
-    if (draft?.restore) restore(draft);
+    if (restoreOnArrival) {
+      // Said once: the browser keeps a navigation's state across a reload, which offers the draft again.
+      history.replaceState({ ...history.state, usr: null }, "");
+    }
+    if (draft && restoreOnArrival) restore(draft);
     else if (draft) {
       pending.current = { savedAt: draft.savedAt, rows: draft.rows };
       setOffer(draft);
     }
     draftReady.current = true;
-  }, [key, restore]);
+  }, [key, restore, restoreOnArrival]);
 
   // Every edit is written to the draft as it is typed (a crash loses nothing), beside the rows
   // pending from the stored draft.
@@ -116,7 +124,13 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
     (current: Edits): GridDraft => {
       const kept = pending.current;
       const savedAt = Object.keys(current).length > 0 || !kept ? new Date().toISOString() : kept.savedAt;
-      return { version: 2, savedAt, rows: { ...kept?.rows, ...draftRowsOf(current, search) } };
+      const rows: Record<string, DraftRow> = { ...kept?.rows };
+      // A product typed here that the draft holds from elsewhere: both sets of cells, now of this page.
+      for (const [id, edit] of Object.entries(current)) {
+        const under = kept?.rows[id];
+        rows[id] = { ...(under ? mergeEdits(under, edit) : edit), search };
+      }
+      return { version: 2, savedAt, rows };
     },
     [search],
   );
@@ -132,14 +146,15 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
     if (draftReady.current) persist(edits);
   }, [edits, persist]);
   // Opens the page a row of the draft was typed on, which restores the rows it shows.
-  const openDraftPage = (page: string) => {
-    storeDraft(key, { ...draftOf(edits), restore: true } satisfies GridDraft);
-    void navigate({ search: page });
-  };
-  const dropPending = () => {
-    pending.current = null;
+  const openDraftPage = (page: string) => void navigate({ search: page }, { state: { restoreDraft: true } });
+  /** Drops rows of the stored draft, all of them when none are named. */
+  const dropPending = (ids?: string[]) => {
+    const rows = pending.current?.rows ?? {};
+    const kept = ids ? Object.fromEntries(Object.entries(rows).filter(([id]) => !ids.includes(id))) : {};
+    pending.current = pending.current && { ...pending.current, rows: kept };
     setOffer(null);
-    setElsewhere([]);
+    setElsewhere((current) => Object.fromEntries(Object.entries(current).filter(([id]) => id in kept)));
+    setLeft((current) => Object.fromEntries(Object.entries(current).filter(([id]) => id in kept)));
     persist(edits);
   };
 
@@ -222,7 +237,6 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
     setLanded(
       Object.fromEntries(Object.entries(sent).map(([id, cells]) => [id, { revision: result.revisions[id]!, cells }])),
     );
-    setLeft([]);
     setSave({ kind: "saved" });
     void revalidator.revalidate();
   };
@@ -255,7 +269,6 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
   useSaveShortcut(dirty.length > 0, requestSave);
   const discard = () => {
     setEdits({});
-    setLeft([]);
     setSave({ kind: "idle" });
   };
 
@@ -279,23 +292,34 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
               else openDraftPage(rows[0]!.search);
             },
           }}
-          discard={{ label: t("manage.draftDiscard"), onClick: dropPending }}
+          discard={{ label: t("manage.draftDiscard"), onClick: () => dropPending() }}
         />
       ) : null}
-      {elsewhere.length > 0 ? (
+      {Object.keys(elsewhere).length > 0 ? (
         <DraftOffer
           text={t("manage.draftElsewhere", {
-            count: elsewhere.length,
-            names: elsewhere.map((row) => nameOf(row.saved)).join(", "),
+            count: Object.keys(elsewhere).length,
+            names: Object.values(elsewhere)
+              .map((row) => nameOf(row.saved))
+              .join(", "),
           })}
-          restore={{ label: t("manage.draftShowElsewhere"), onClick: () => openDraftPage(elsewhere[0]!.search) }}
-          discard={{ label: t("manage.draftDiscard"), onClick: dropPending }}
+          restore={{
+            label: t("manage.draftShowElsewhere"),
+            onClick: () => openDraftPage(Object.values(elsewhere)[0]!.search),
+          }}
+          discard={{ label: t("manage.draftDiscard"), onClick: () => dropPending(Object.keys(elsewhere)) }}
         />
       ) : null}
-      {left.length > 0 ? (
-        <FormAlert tone="info">
-          {t("manage.draftLeft", { count: left.length, names: left.map((row) => nameOf(row.saved)).join(", ") })}
-        </FormAlert>
+      {Object.keys(left).length > 0 ? (
+        <DraftOffer
+          text={t("manage.draftLeft", {
+            count: Object.keys(left).length,
+            names: Object.values(left)
+              .map((row) => nameOf(row.saved))
+              .join(", "),
+          })}
+          discard={{ label: t("manage.draftDiscard"), onClick: () => dropPending(Object.keys(left)) }}
+        />
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p aria-live="polite" className="text-sm font-medium text-green-800 dark:text-green-200">
