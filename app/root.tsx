@@ -162,12 +162,22 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * A missing page or a public page's error keeps the site's header, navigation and footer; only
+ * when the root's own data failed (the shell needs it) is the page shown alone.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRootData();
   const i18n = i18nFor(root?.lang ?? "en");
   return (
     <I18nextProvider i18n={i18n}>
-      <RouteErrorPage error={error} />
+      {root ? (
+        <Shell>
+          <RouteErrorPage error={error} />
+        </Shell>
+      ) : (
+        <RouteErrorPage error={error} />
+      )}
     </I18nextProvider>
   );
 }

@@ -1,58 +1,95 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, isRouteErrorResponse } from "react-router";
 import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { SEARCH_MAX } from "~/features/catalog/query";
+import { cn } from "~/lib/cn";
 import { useRequestId } from "./request-id";
 
+/**
+ * The message the site's own code put in an error answer, if any. Other bodies are React
+ * Router's or the server's own English words for developers, and a thrown error's text may hold
+ * internals: the page says the status in the reader's language instead.
+ */
 function messageOf(error: unknown): string | null {
-  if (isRouteErrorResponse(error)) {
-    const body = error.data as unknown;
-    if (body && typeof body === "object" && "message" in body && typeof body.message === "string") return body.message;
-    if (typeof body === "string" && body.length > 0 && body.length < 300) return body;
-    return error.statusText || null;
-  }
-  if (error instanceof Error) return error.message || null;
-  if (typeof error === "string") return error;
+  if (!isRouteErrorResponse(error)) return null;
+  const body = error.data as unknown;
+  if (body && typeof body === "object" && "message" in body && typeof body.message === "string") return body.message;
   return null;
 }
 
-/** The specification's route error page: status and text, a message, retry and home. */
+/** The statuses a visitor may meet, named in the reader's language rather than by HTTP's English. */
+const statusNames = {
+  400: "routeError.status.400",
+  403: "routeError.status.403",
+  404: "routeError.status.404",
+  405: "routeError.status.405",
+  413: "routeError.status.413",
+  429: "routeError.status.429",
+  500: "routeError.status.500",
+  503: "routeError.status.503",
+} as const;
+
+const linkClass = "font-medium text-brand-700 underline underline-offset-4 hover:no-underline dark:text-brand-100";
+
+/**
+ * The specification's route error page: status and text, a message, retry and home; and, since a
+ * lost visitor is still a buyer, a search of the catalogue and the way to products and prices.
+ * "Try again" is offered for errors only: reloading a missing page finds nothing more.
+ */
 export function RouteErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const requestId = useRequestId();
   const isResponse = isRouteErrorResponse(error);
   const status = isResponse ? error.status : null;
-  const statusText = isResponse ? error.statusText : null;
+  const statusName =
+    status !== null && status in statusNames ? t(statusNames[status as keyof typeof statusNames]) : null;
   const isServerFault = !isResponse || error.status >= 500;
-  // Server faults never show their internals: the message is the generic one and the reference.
-  let message = isServerFault && !isResponse ? null : messageOf(error);
-  if (status === 404) message = t("routeError.notFound");
-  if (status === 403) message = t("errors.forbidden");
-  if (message === "Unexpected Server Error") message = null;
+  const missing = status === 404;
+  // Server faults show the generic message and the reference, never their internals.
+  const message = missing
+    ? t("routeError.notFound")
+    : status === 403
+      ? t("errors.forbidden")
+      : isServerFault
+        ? null
+        : messageOf(error);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-16">
       <h1 className="text-3xl font-bold">
-        {status ? (
-          <>
-            {status}
-            {statusText ? ` ${statusText}` : ""}
-          </>
-        ) : (
-          t("routeError.error")
-        )}
+        {status ? [status, statusName].filter(Boolean).join(" ") : t("routeError.error")}
       </h1>
       <p className="text-lg text-slate-700 dark:text-slate-300">{message ?? t("routeError.fallbackMessage")}</p>
       {requestId && isServerFault ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">{t("routeError.reference", { id: requestId })}</p>
       ) : null}
-      <div className="flex flex-wrap gap-3">
-        <Button onClick={() => window.location.reload()}>{t("routeError.tryAgain")}</Button>
-        <Link
-          to="/"
-          className="inline-flex h-10 items-center px-2 text-sm font-medium text-brand-700 underline underline-offset-4 dark:text-brand-100"
-        >
+      <div className="flex flex-wrap items-center gap-3">
+        {missing ? null : <Button onClick={() => window.location.reload()}>{t("routeError.tryAgain")}</Button>}
+        <Link to="/" className={cn("inline-flex h-10 items-center px-2 text-sm", linkClass)}>
           {t("routeError.backHome")}
         </Link>
       </div>
+      <form method="get" action="/products" role="search" className="flex w-full flex-wrap items-end gap-2">
+        <TextField
+          label={t("routeError.searchLabel")}
+          name="q"
+          type="search"
+          maxLength={SEARCH_MAX}
+          autoComplete="off"
+          className="min-w-0 flex-1"
+        />
+        <Button type="submit" variant="secondary">
+          {t("routeError.search")}
+        </Button>
+      </form>
+      <p className="flex flex-wrap gap-x-6 gap-y-2">
+        <Link to="/products" className={linkClass}>
+          {t("routeError.products")}
+        </Link>
+        <Link to="/prices" className={linkClass}>
+          {t("routeError.prices")}
+        </Link>
+      </p>
     </div>
   );
 }

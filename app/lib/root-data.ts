@@ -19,6 +19,18 @@ export type RootData = {
   site: SiteInfo;
 };
 
+/** The root's data last rendered in this browser (never kept on the server, shared by requests). */
+let lastShown: RootData | undefined;
+
+/**
+ * The root's data. When a page's loader fails during a navigation, the router drops the root's
+ * data too while it shows the root's error page; the browser then keeps what it showed (the
+ * person, the language, the theme, the translations), so the error page stays in the site's
+ * shell and language.
+ */
 export function useRootData() {
-  return useRouteLoaderData("root") as RootData | undefined;
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  if (import.meta.env.SSR) return data;
+  if (data) lastShown = data;
+  return data ?? lastShown;
 }
