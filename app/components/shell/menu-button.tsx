@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+  type ReactNode,
+} from "react";
 import { cn } from "~/lib/cn";
 
 type MenuButtonProps = {
@@ -9,16 +17,21 @@ type MenuButtonProps = {
   triggerClassName: string;
   menuClassName?: string;
   align?: "start" | "end";
+  /** Also opens while a mouse rests on it, and closes when it leaves (the wide navbar's groups). */
+  openOnHover?: boolean;
   /** The items: elements with role menuitem or menuitemradio. Choosing one closes the menu. */
   children: ReactNode;
 };
 
 const itemSelector = '[role="menuitem"],[role="menuitemradio"]';
+/** Long enough to cross the gap between the trigger and its menu without the menu closing. */
+const HOVER_CLOSE_MS = 200;
 
 /**
  * The WAI-ARIA menu button pattern in a few lines, so the navbar needs no menu library: the
  * trigger opens the menu (click, Enter, Space, arrows), arrows, Home and End move between items,
- * Escape closes it and returns focus, Tab or a click elsewhere closes it.
+ * Escape closes it and returns focus, Tab or a click elsewhere closes it. Opened by the mouse
+ * resting on it, it takes no focus and closes when the mouse leaves, unless it was clicked.
  */
 export function MenuButton({
   trigger,
@@ -26,11 +39,16 @@ export function MenuButton({
   triggerClassName,
   menuClassName,
   align = "end",
+  openOnHover = false,
   children,
 }: MenuButtonProps) {
   const [open, setOpen] = useState(false);
-  // Which item takes focus when the menu opens: the checked one, the first or the last.
-  const [initialFocus, setInitialFocus] = useState<"first" | "last">("first");
+  // Which item takes focus when the menu opens: the checked one, the first or the last; none
+  // when the mouse opened it.
+  const [initialFocus, setInitialFocus] = useState<"first" | "last" | "none">("first");
+  const hoverClose = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Whether the mouse opened the menu, known at once: a click may come before that render.
+  const openedByHover = useRef(false);
   const id = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -38,6 +56,7 @@ export function MenuButton({
 
   const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>(itemSelector) ?? []);
   const close = (returnFocus = true) => {
+    openedByHover.current = false;
     setOpen(false);
     if (returnFocus) triggerRef.current?.focus();
   };
@@ -46,13 +65,31 @@ export function MenuButton({
     if (!open) return;
     const all = items();
     const checked = all.find((el) => el.getAttribute("aria-checked") === "true");
-    (initialFocus === "last" ? all[all.length - 1] : (checked ?? all[0]))?.focus();
+    if (initialFocus !== "none") (initialFocus === "last" ? all[all.length - 1] : (checked ?? all[0]))?.focus();
     const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+      if (!rootRef.current?.contains(event.target as Node)) close(false);
     };
     document.addEventListener("pointerdown", onPointerDown);
     return () => document.removeEventListener("pointerdown", onPointerDown);
   }, [open, initialFocus]);
+  useEffect(() => () => clearTimeout(hoverClose.current), []);
+
+  const hover = openOnHover
+    ? {
+        onPointerEnter: (event: ReactPointerEvent<HTMLDivElement>) => {
+          if (event.pointerType !== "mouse") return;
+          clearTimeout(hoverClose.current);
+          if (open) return;
+          openedByHover.current = true;
+          setInitialFocus("none");
+          setOpen(true);
+        },
+        onPointerLeave: (event: ReactPointerEvent<HTMLDivElement>) => {
+          if (event.pointerType !== "mouse" || !openedByHover.current) return;
+          hoverClose.current = setTimeout(() => close(false), HOVER_CLOSE_MS);
+        },
+      }
+    : {};
 
   const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
@@ -85,7 +122,7 @@ export function MenuButton({
   };
 
   return (
-    <div ref={rootRef} className="relative">
+    <div ref={rootRef} className="relative" {...hover}>
       <button
         ref={triggerRef}
         id={`${id}-trigger`}
@@ -96,8 +133,12 @@ export function MenuButton({
         aria-controls={open ? id : undefined}
         className={triggerClassName}
         onClick={() => {
+          // A click on a menu the mouse opened keeps it open, now as a clicked one.
+          const hovered = openedByHover.current;
+          openedByHover.current = false;
+          clearTimeout(hoverClose.current);
           setInitialFocus("first");
-          setOpen((v) => !v);
+          setOpen((v) => hovered || !v);
         }}
         onKeyDown={onTriggerKeyDown}
       >

@@ -83,6 +83,9 @@ function GroupMenu({ label, items }: { label: string; items: NavItem[] }) {
   return (
     <MenuButton
       align="start"
+      // The group menus show from the small-screen breakpoint up, where the specification has
+      // them open on hover as well.
+      openOnHover
       trigger={
         <>
           {label}

@@ -226,3 +226,31 @@ describe("navbar behaviour", () => {
     expect(await nav.evaluate((e) => e.getBoundingClientRect().width)).toBe(1024);
   });
 });
+
+describe("the navbar's groups from 700px", () => {
+  it("open on hover without taking focus, close when the mouse leaves, and stay open once clicked", async () => {
+    const s = await session({ as: "seller" });
+    await s.page.setViewportSize({ width: 800, height: 700 });
+    await s.goto("/dashboard");
+    const prices = s.page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Prices" });
+    const menu = s.page.getByRole("menu");
+    await prices.hover();
+    await visible(menu);
+    expect(await s.page.evaluate(() => document.activeElement?.getAttribute("role") ?? null)).not.toBe("menuitem");
+    // From the group onto one of its items, the menu stays.
+    await menu.getByRole("menuitem", { name: "Administer Prices" }).hover();
+    await s.page.waitForTimeout(400);
+    await visible(menu);
+    await s.page.mouse.move(10, 650);
+    await hidden(menu);
+
+    await prices.hover();
+    await visible(menu);
+    await prices.click();
+    await s.page.mouse.move(10, 650);
+    await s.page.waitForTimeout(400);
+    await visible(menu);
+    await s.page.keyboard.press("Escape");
+    await hidden(menu);
+  });
+});
