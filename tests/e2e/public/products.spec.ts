@@ -221,7 +221,7 @@ describe("the public products page", () => {
     await s.goto("/products/aguacates");
     await visible(s.page.getByRole("heading", { level: 1, name: "Aguacates Hass" }));
     await visible(s.page.locator("dl").getByText("caja", { exact: true }));
-    await visible(s.page.locator("dl").getByText("48 u.", { exact: true }));
+    await visible(s.page.locator("dl").getByText("48 unidades", { exact: true }));
     await visible(s.page.locator("dl").getByText("Disponible"));
     await visible(s.page.getByRole("heading", { level: 2, name: "Más Frutas" }));
 
