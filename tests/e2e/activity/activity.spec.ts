@@ -155,10 +155,10 @@ describe("the activity log", () => {
     await s.scan();
 
     // Found by a product among its rows, by its Spanish name on the English page; the rows shown are its.
-    await applyFilters(s, { entity: "Price", user: ADMIN_OPTION, from: first, product: "Limones persas" });
-    expect(new URL(s.page.url()).searchParams.get("product")).toBe("Limones persas");
+    await applyFilters(s, { entity: "Price", user: ADMIN_OPTION, from: first, product: "Limón persa" });
+    expect(new URL(s.page.url()).searchParams.get("product")).toBe("Limón persa");
     await visible(copy);
-    await copy.getByText("Show the prices of products matching “Limones persas”").click();
+    await copy.getByText("Show the prices of products matching “Limón persa”").click();
     const lime = await visible(copy.getByRole("list", { name: "Prices changed" }).getByRole("listitem"));
     // (The words "from" and "to" around the arrow are for screen readers.)
     expect((await lime.innerText()).replace(/\s+/g, " ")).toMatch(/^Persian Limes: from none → to \$\d+\.\d\d$/);
@@ -201,7 +201,7 @@ describe("the activity log", () => {
     await visible(group.getByText("Cambios", { exact: true }));
     await group.getByText("Ver los precios de los productos que coinciden con “persas”").click();
     const row = await visible(group.getByRole("list", { name: "Precios cambiados" }).getByRole("listitem").first());
-    expect((await row.innerText()).replace(/\s+/g, " ")).toMatch(/^Limones persas: de ninguno → a \$\d+\.\d\d$/);
+    expect((await row.innerText()).replace(/\s+/g, " ")).toMatch(/^Limón persa: de ninguno → a \$\d+\.\d\d$/);
     expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     await s.scan();
 
