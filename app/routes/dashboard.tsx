@@ -21,16 +21,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
-  const { t: nav } = useTranslation("navigation");
   const { catalog, users, priceList, recentActivity, links } = loaderData;
   const isStaff = "products" in catalog;
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
       <header className="space-y-1">
         <h1 className="text-2xl font-bold">{t(`greeting.${loaderData.greeting}`, { name: loaderData.name })}</h1>
-        <p className="text-slate-700 dark:text-slate-300">
-          {t("signedInAs", { role: nav(`roles.${loaderData.role}`) })}
-        </p>
+        <p className="text-slate-700 dark:text-slate-300">{t("signedInAs", { role: t(`roles.${loaderData.role}`) })}</p>
       </header>
 
       <section aria-labelledby="overview-heading" className="space-y-3">

@@ -31,7 +31,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: "aguacates",
     en: "Hass Avocados",
-    es: "Aguacates Hass",
+    es: "Aguacate Hass",
     category: "fruits",
     cents: 5275,
     unit: "case",
@@ -44,7 +44,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: "mangoes",
     en: "Tommy Atkins Mangoes",
-    es: "Mangos Tommy Atkins",
+    es: "Mango Tommy Atkins",
     category: "fruits",
     cents: 1895,
     unit: "case",
@@ -83,7 +83,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: "bananas",
     en: "Bananas",
-    es: "Guineos",
+    es: "Guineo",
     category: "fruits",
     cents: 2150,
     unit: "case",
@@ -109,7 +109,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: "limes",
     en: "Persian Limes",
-    es: "Limones persas",
+    es: "Limón persa",
     category: "fruits",
     cents: 2800,
     unit: "case",
@@ -122,7 +122,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: "lemons",
     en: "Lemons",
-    es: "Limones amarillos",
+    es: "Limón amarillo",
     category: "fruits",
     cents: 3650,
     unit: "case",
@@ -135,7 +135,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: "red-apples",
     en: "Red Delicious Apples",
-    es: "Manzanas rojas",
+    es: "Manzana Red Delicious",
     category: "fruits",
     cents: 3895,
     unit: "case",
@@ -148,7 +148,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: "strawberries",
     en: "Strawberries",
-    es: "Fresas",
+    es: "Fresa",
     category: "fruits",
     cents: 2600,
     unit: "flat",
@@ -188,7 +188,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: "tomatoes",
     en: "Roma Tomatoes",
-    es: "Tomates roma",
+    es: "Tomate roma",
     category: "vegetables",
     cents: 2275,
     unit: "case",
@@ -201,7 +201,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: "onions-yellow",
     en: "Yellow Onions",
-    es: "Cebollas amarillas",
+    es: "Cebolla amarilla",
     category: "vegetables",
     cents: 2100,
     unit: "bag",
@@ -214,7 +214,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: "potatoes",
     en: "Russet Potatoes",
-    es: "Papas russet",
+    es: "Papa russet",
     category: "vegetables",
     cents: 2550,
     unit: "bag",
@@ -227,7 +227,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: "green-peppers",
     en: "Green Bell Peppers",
-    es: "Pimientos verdes",
+    es: "Pimiento morrón verde",
     category: "vegetables",
     cents: 2995,
     unit: "case",
@@ -240,7 +240,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: "carrots",
     en: "Jumbo Carrots",
-    es: "Zanahorias jumbo",
+    es: "Zanahoria jumbo",
     category: "vegetables",
     cents: 2450,
     unit: "bag",
@@ -253,7 +253,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: "cucumbers",
     en: "Cucumbers",
-    es: "Pepinos",
+    es: "Pepino",
     category: "vegetables",
     cents: 1850,
     unit: "case",
@@ -266,7 +266,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: "romaine",
     en: "Romaine Hearts",
-    es: "Corazones de lechuga romana",
+    es: "Corazón de lechuga romana",
     category: "vegetables",
     cents: 3150,
     unit: "case",
@@ -396,7 +396,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: "black-beans",
     en: "Black Beans",
-    es: "Frijoles negros",
+    es: "Frijol negro",
     category: "dry_produce",
     cents: 4350,
     unit: "bag",
@@ -409,7 +409,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: "guajillo",
     en: "Guajillo Chiles",
-    es: "Chiles guajillo",
+    es: "Chile guajillo",
     category: "dry_produce",
     cents: 2900,
     unit: "box",
@@ -448,7 +448,7 @@ export const seedProducts: SeedProduct[] = [
   {
     slug: "eggs",
     en: "Large White Eggs",
-    es: "Huevos blancos grandes",
+    es: "Huevo blanco grande",
     category: "others",
     cents: 4500,
     unit: "case",

@@ -191,7 +191,7 @@ describe(`grouped activity (${test.kind})`, () => {
     const data = await view("/activity");
     // Rows in the order the change wrote them.
     expect(data.entries[0].group!.rows.every((r) => r.oldCents === 1100 && r.newCents === 2200)).toBe(true);
-    expect(renderPage(data, "en")).toContain(`Parent list’s prices re-applied to 11 products in ${childName}`);
+    expect(renderPage(data, "en")).toContain(`Base list’s prices re-applied to 11 products in ${childName}`);
   });
 
   it("writes a version restore as one entry, also when no price moves", async () => {

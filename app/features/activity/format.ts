@@ -69,7 +69,8 @@ export type FormatContext = {
 export function formatScalar(ctx: FormatContext, field: string, value: Scalar): string {
   const t = ctx.i18n.t as unknown as Translate;
   const lang = ctx.i18n.language;
-  if (value === null || value === "") return t("values.none", { ns: "activity" });
+  // "None" agrees with the field in Spanish: "Basada en: ninguna".
+  if (value === null || value === "") return t("values.none", { ns: "activity", context: field });
   if (typeof value === "boolean") return t(value ? "values.yes" : "values.no", { ns: "activity" });
   if (typeof value === "number") {
     if (isCentsField(field) && Number.isInteger(value)) return formatMoney(value, lang);

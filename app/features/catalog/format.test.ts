@@ -20,8 +20,8 @@ describe("unitAndPackLabeler", () => {
       for (const row of [...rows, ...rows.toReversed()]) expect(label(row)).toBe(unitAndPack(t, lang, row));
     }
     const es = unitAndPackLabeler(createI18n("es").t, "es");
-    expect(es({ unit: "case", packValue: 48, packUnit: "ct" })).toBe("caja · 48 u.");
-    expect(es({ unit: "case", packValue: 2.5, packUnit: "ct" })).toBe("caja · 2 1/2 u.");
+    expect(es({ unit: "case", packValue: 48, packUnit: "ct" })).toBe("caja · 48 unidades");
+    expect(es({ unit: "case", packValue: 2.5, packUnit: "ct" })).toBe("caja · 2 1/2 unidades");
   });
 });
 
@@ -38,8 +38,8 @@ describe("the units an import writes", () => {
     }
     const es = createI18n("es").t;
     expect(unitAndPack(es, "es", { unit: "pallet", packValue: 60, packUnit: "case" })).toBe("paleta · 60 cajas");
-    expect(unitAndPack(es, "es", { unit: "dozen", packValue: 15, packUnit: "dozen" })).toBe("docena · 15 doc.");
-    expect(unitAndPack(es, "es", { unit: "each", packValue: 1, packUnit: "each" })).toBe("unidad · 1 u.");
+    expect(unitAndPack(es, "es", { unit: "dozen", packValue: 15, packUnit: "dozen" })).toBe("docena · 15 docenas");
+    expect(unitAndPack(es, "es", { unit: "each", packValue: 1, packUnit: "each" })).toBe("unidad · 1 unidad");
     // A pack unit without a value: the word alone, in the reader's language.
     expect(unitAndPack(es, "es", { unit: null, packValue: null, packUnit: "case" })).toBe("caja");
     expect(unitAndPack(es, "es", { unit: null, packValue: null, packUnit: "bunch" })).toBe("manojo");

@@ -149,13 +149,13 @@ describe("the WhatsApp price message", () => {
     const message = build({ options: { lang: "es", greeting: "", closing: "" } });
     expect(sectionTitles(message.text)).toEqual(["Frutas", "Hierbas", "Productos secos", "Vegetales", "Sin categoría"]);
     expect(productLines(message.text)).toEqual([
-      "Aguacates Hass — caja · 48 u. — $52.75 ▲ (antes $50.11)",
+      "Aguacates Hass — caja · 48 unidades — $52.75 ▲ (antes $50.11)",
       "Guineos — caja · 40 lb — $25.00 ▼ (antes $26.00) _(agotado)_",
-      "Albahaca — caja · 48 u. — $50.00 _(nuevo)_",
+      "Albahaca — caja · 48 unidades — $50.00 _(nuevo)_",
       "Cilantro — $12.00",
-      "Frijoles negros — caja · 48 u. — $19.99",
-      "Cebollas amarillas — caja · 48 u. — $50.00",
-      "Jengibre — caja · 48 u. — $9.00",
+      "Frijoles negros — caja · 48 unidades — $19.99",
+      "Cebollas amarillas — caja · 48 unidades — $50.00",
+      "Jengibre — caja · 48 unidades — $9.00",
     ]);
     const lines = message.text.split("\n");
     expect(lines.slice(0, 3)).toEqual([

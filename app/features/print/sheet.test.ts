@@ -69,7 +69,7 @@ describe("the sheet model", () => {
     expect(avocado).toMatchObject({
       otherName: "Hass Avocados",
       category: "Frutas",
-      unitPack: "caja · 48 u.",
+      unitPack: "caja · 48 unidades",
       price: "$50.00",
     });
     expect(banana.available).toBe(false);

@@ -155,10 +155,10 @@ describe("the activity log", () => {
     await s.scan();
 
     // Found by a product among its rows, by its Spanish name on the English page; the rows shown are its.
-    await applyFilters(s, { entity: "Price", user: ADMIN_OPTION, from: first, product: "Limones persas" });
-    expect(new URL(s.page.url()).searchParams.get("product")).toBe("Limones persas");
+    await applyFilters(s, { entity: "Price", user: ADMIN_OPTION, from: first, product: "Limón persa" });
+    expect(new URL(s.page.url()).searchParams.get("product")).toBe("Limón persa");
     await visible(copy);
-    await copy.getByText("Show the prices of products matching “Limones persas”").click();
+    await copy.getByText("Show the prices of products matching “Limón persa”").click();
     const lime = await visible(copy.getByRole("list", { name: "Prices changed" }).getByRole("listitem"));
     // (The words "from" and "to" around the arrow are for screen readers.)
     expect((await lime.innerText()).replace(/\s+/g, " ")).toMatch(/^Persian Limes: from none → to \$\d+\.\d\d$/);
@@ -180,13 +180,13 @@ describe("the activity log", () => {
     const s = await session({ as: "admin", lang: "es", viewport: phone });
     await s.goto("/activity?entity=price_item&from=2026-02-31");
     await visible(s.page.getByRole("heading", { level: 1, name: "Registro de actividad" }));
-    await visible(s.page.getByText("La fecha «Desde» no es una fecha válida; se dejó fuera."));
+    await visible(s.page.getByText("La fecha “Desde” no es una fecha válida; se dejó fuera."));
     expect(await s.page.getByRole("combobox", { name: "Qué cambió" }).inputValue()).toBe("price_item");
     await visible(s.page.getByRole("button", { name: "Aplicar filtros" }));
     const first = entries(s).first();
     await visible(first);
     expect(await first.innerText()).toMatch(/Precio/);
-    expect(await first.innerText()).toMatch(/Creado|Actualizado|Eliminado/);
+    expect(await first.innerText()).toMatch(/Creación|Modificación|Eliminación/);
     // Every entry reads as a card: nothing is wider than the phone.
     expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
 
@@ -199,9 +199,9 @@ describe("the activity log", () => {
     await visible(group);
     expect(await group.evaluate((row) => getComputedStyle(row).display)).toBe("grid");
     await visible(group.getByText("Cambios", { exact: true }));
-    await group.getByText("Ver los precios de los productos que coinciden con «persas»").click();
+    await group.getByText("Ver los precios de los productos que coinciden con “persas”").click();
     const row = await visible(group.getByRole("list", { name: "Precios cambiados" }).getByRole("listitem").first());
-    expect((await row.innerText()).replace(/\s+/g, " ")).toMatch(/^Limones persas: de ninguno → a \$\d+\.\d\d$/);
+    expect((await row.innerText()).replace(/\s+/g, " ")).toMatch(/^Limón persa: de ninguno → a \$\d+\.\d\d$/);
     expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     await s.scan();
 

@@ -85,7 +85,7 @@ describe("a new price list from the import screen", () => {
     await scanAccessibility(s.page, { modalOpen: true });
     await dialog.getByRole("button", { name: "Crear lista de precios" }).click();
     await hidden(s.page.getByRole("dialog"));
-    await visible(s.page.getByText("Lista de precios agregada correctamente"));
+    await visible(s.page.getByText("Lista de precios creada correctamente"));
     expect(await chosenList(s.page, "Lista de precios")).toBe(name);
 
     await previewFile(s, fixture("qbd_small.csv"), "Vista previa de la importación");

@@ -270,7 +270,7 @@ describe("the import screen by drag and drop, in Spanish, on a phone, in the dar
     await visible(preview.getByText("Esto es una vista previa: todavía no se ha escrito nada."));
     expect(await preview.getByTestId("file-facts").innerText()).toContain("QuickBooks Desktop, lista de artículos");
     const avo = await preview.getByTestId("first-rows").locator('tr[data-row="3"] td').allInnerTexts();
-    expect(avo.slice(2, 7)).toEqual(["Hass Avocado", "Aguacate Hass", "Frutas", "48 u.", "$54.00"]);
+    expect(avo.slice(2, 7)).toEqual(["Hass Avocado", "Aguacate Hass", "Frutas", "48 unidades", "$54.00"]);
     await visible(preview.getByText("Lo que haría la importación"));
     await visible(s.page.getByTestId("results").getByText("Filas 1–50 de 69"));
     // The page fits the phone: wide tables scroll inside their own region.

@@ -45,7 +45,7 @@ describe("the review of the first import into the demo catalogue", () => {
     );
     expect(await choice(s, 12).getByRole("combobox").inputValue()).toBe("");
     expect(await choice(s, 12).getByRole("combobox").locator("option:checked").innerText()).toBe(
-      "Vincular a Guineos · 40 lb (propuesto)",
+      "Vincular a Guineo · 40 lb (propuesto)",
     );
 
     const fresh = review.locator('[data-group="new"]');

@@ -52,7 +52,7 @@ describe("the price editor", () => {
     await s.page.getByRole("link", { name: "Administrar precios" }).first().click();
     const dialog = s.page.getByRole("alertdialog");
     await visible(dialog.getByText("¿Salir sin guardar?"));
-    await dialog.getByRole("button", { name: "Quedarme en esta página" }).click();
+    await dialog.getByRole("button", { name: "Quedarse en esta página" }).click();
     expect(new URL(s.page.url()).pathname).toBe("/prices-manage/restaurants");
     expect(await input.inputValue()).toBe("2.00");
     await s.page.getByRole("link", { name: "Administrar precios" }).first().click();

@@ -116,9 +116,9 @@ describe("a product's price history", () => {
     const s = await session({ as: "seller", lang: "es", theme: "dark", colorScheme: "dark" });
     await s.goto(listPath);
     s.allowConsole(/Failed to load resource/);
-    const opener = s.page.getByRole("button", { name: "Historial de precios de Limones persas" });
+    const opener = s.page.getByRole("button", { name: "Historial de precios de Limón persa" });
     await opener.click();
-    const dialog = s.page.getByRole("dialog", { name: "Historial de precios: Limones persas" });
+    const dialog = s.page.getByRole("dialog", { name: "Historial de precios: Limón persa" });
     const rows = dialog.getByRole("table").locator("tbody tr");
     await visible(rows.first());
     expect(await rows.nth(0).innerText()).toContain("Editor de precios");
@@ -132,7 +132,7 @@ describe("a product's price history", () => {
       "Cambiado por",
     ]);
     await visible(
-      dialog.getByRole("img", { name: "Precio de Limones persas a lo largo del tiempo" }).locator("canvas").first(),
+      dialog.getByRole("img", { name: "Precio de Limón persa a lo largo del tiempo" }).locator("canvas").first(),
     );
     await scanAccessibility(s.page, { modalOpen: true });
     await dialog.getByRole("button", { name: "Cerrar" }).click();

@@ -237,9 +237,9 @@ describe("the 5 AM price desk", () => {
     await openCopy(s, "Buscar");
     const search = s.page.getByRole("searchbox", { name: "Buscar un producto", exact: true });
     for (const [query, want] of [
-      ["limon", "Limones persas"],
+      ["limon", "Limón persa"],
       ["pina", "Piña dorada"],
-      ["avocado", "Aguacates Hass"],
+      ["avocado", "Aguacate Hass"],
     ] as const) {
       await search.fill(query);
       await visible(s.page.getByRole("rowheader", { name: new RegExp(want) }));

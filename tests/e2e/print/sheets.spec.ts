@@ -184,7 +184,7 @@ describe("the selection of products to print", () => {
     for (const name of names) expect(name).toMatch(/lim/i);
     await s.page.goto("/products?q=lim");
     await s.hydrated();
-    await s.page.getByRole("button", { name: "Borrar selección" }).click();
+    await s.page.getByRole("button", { name: "Quitar la selección" }).click();
     await visible(s.page.getByText("Ningún producto seleccionado"));
   });
 

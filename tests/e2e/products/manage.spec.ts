@@ -124,7 +124,7 @@ describe("managing products", () => {
     const name = s.page.getByRole("textbox", { name: `Nombre (español) de Yuca ${tag}` });
     await name.fill(`Yuca fresca ${tag}`);
     await visible(s.page.getByText("Tiene cambios sin guardar."));
-    await s.page.getByRole("link", { name: "Borrar filtros" }).click();
+    await s.page.getByRole("link", { name: "Quitar filtros" }).click();
     const leave = s.page.getByRole("alertdialog");
     await visible(leave.getByText("¿Salir sin guardar?"));
     await leave.getByRole("button", { name: "Quedarse en esta página" }).click();

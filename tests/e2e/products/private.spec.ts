@@ -101,7 +101,7 @@ describe("the signed-in products page", () => {
     await s.goto("/products");
     await visible(s.page.getByRole("heading", { level: 1, name: "Productos" }));
     await hidden(s.page.getByRole("table"));
-    const card = s.page.locator("main article").filter({ hasText: "Aguacates Hass" });
+    const card = s.page.locator("main article").filter({ hasText: "Aguacate Hass" });
     await visible(card.getByText("Cantidad"));
     await visible(card.getByText("ID de QuickBooks"));
     await visible(card.getByText("Disponible"));
@@ -110,7 +110,7 @@ describe("the signed-in products page", () => {
     await s.page.getByLabel("Ordenar por").selectOption({ label: "Precio: de menor a mayor" });
     await s.page.getByRole("button", { name: "Mostrar productos" }).click();
     await s.page.waitForURL(/q=avocado.*sort=price-asc/);
-    await expect.poll(() => cardNames(s.page)).toEqual(["Aguacates Hass"]);
+    await expect.poll(() => cardNames(s.page)).toEqual(["Aguacate Hass"]);
     await visible(s.page.getByText("1 producto", { exact: true }));
     await s.scan();
   });

@@ -74,7 +74,7 @@ describe("the public prices page", () => {
       "Productos secos",
       "Vegetales",
     ]);
-    await visible(s.page.getByRole("row", { name: /Aguacates Hass/ }).getByText("caja · 48 u."));
+    await visible(s.page.getByRole("row", { name: /Aguacate Hass/ }).getByText("caja · 48 unidades"));
     await s.page.getByLabel("Buscar precios").fill("albahaca");
     await s.page.getByRole("button", { name: "Buscar" }).click();
     await s.page.waitForURL(/q=albahaca/);

@@ -149,7 +149,7 @@ describe("the public products page", () => {
     await s.page.waitForURL("**/products/aguacates");
     await s.scan();
     await visible(s.page.getByRole("heading", { level: 1, name: "Hass Avocados" }));
-    await visible(s.page.getByText("Aguacates Hass"));
+    await visible(s.page.getByText("Aguacate Hass"));
     expect(await s.page.title()).toMatch(/^Hass Avocados \| /);
     expect(await s.page.locator('meta[name="description"]').getAttribute("content")).toBe(
       "Hass Avocados: Fruits, case · 48 ct, $52.75. Wholesale fresh produce from Pompano Beach, FL.",
@@ -211,7 +211,7 @@ describe("the public products page", () => {
       .toEqual(["Frutas", "Hierbas", "Otros", "Productos secos", "Vegetales"]);
     await s.page.getByRole("navigation", { name: "Categorías" }).getByRole("link", { name: "Productos secos" }).click();
     await s.page.waitForURL("**/products?category=dried");
-    await expect.poll(() => cardNames(s.page)).toContain("Frijoles negros");
+    await expect.poll(() => cardNames(s.page)).toContain("Frijol negro");
 
     await s.page.getByLabel("Ordenar por").selectOption({ label: "Precio: de menor a mayor" });
     await s.page.getByRole("button", { name: "Mostrar productos" }).click();
@@ -219,9 +219,9 @@ describe("the public products page", () => {
     await expect.poll(async () => isSorted(await cardPrices(s.page), 1)).toBe(true);
 
     await s.goto("/products/aguacates");
-    await visible(s.page.getByRole("heading", { level: 1, name: "Aguacates Hass" }));
+    await visible(s.page.getByRole("heading", { level: 1, name: "Aguacate Hass" }));
     await visible(s.page.locator("dl").getByText("caja", { exact: true }));
-    await visible(s.page.locator("dl").getByText("48 u.", { exact: true }));
+    await visible(s.page.locator("dl").getByText("48 unidades", { exact: true }));
     await visible(s.page.locator("dl").getByText("Disponible"));
     await visible(s.page.getByRole("heading", { level: 2, name: "Más Frutas" }));
 

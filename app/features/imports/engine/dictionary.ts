@@ -15,7 +15,7 @@ export type Category = (typeof CATEGORIES)[number];
 
 /**
  * A Spanish word: plain text is used as written; "~blanco" is an adjective given in its masculine
- * singular, inflected to agree with the noun ("cebolla blanca", "frijoles negros").
+ * singular, inflected to agree with the noun ("cebolla blanca", "frijol negro").
  */
 export type SpanishWord = string;
 
@@ -39,7 +39,10 @@ export type Commodity = {
   es: string;
   esNote?: string;
   gender: "m" | "f";
-  /** The Spanish noun is plural ("nopales", "tortillas"); adjectives agree. */
+  /**
+   * The Spanish noun is plural ("microvegetales"); adjectives agree. Product lines are named in the
+   * singular (docs/glossary.md), so only a name the trade has no singular for is plural.
+   */
   plural: boolean;
   /**
    * 2 for prepared goods (eggs, tortillas, cheese…), which head a description over any produce
@@ -226,7 +229,7 @@ export const COMMODITIES: Commodity[] = [
       v: [["MADURO|RIPE|AMARILLO", "Ripe", "~maduro"]],
     },
   ),
-  c("banana", F, "BANANA|PLATANO|GUINEO|BANANO|CAMBUR|PLATANO TABASCO", "Banana", "plátano", {
+  c("banana", F, "BANANA|PLATANO|GUINEO|BANANO|CAMBUR|PLATANO TABASCO", "Banana", "guineo", {
     v: [
       ["MANZANO|MANZANA|APPLE", "Manzano", "manzano"],
       ["DOMINICO|BABY|BOCADILLO|ORITO|NINO|LADY FINGER|LADYFINGER", "Baby", "dominico"],
@@ -517,10 +520,7 @@ export const COMMODITIES: Commodity[] = [
     V,
     "NOPAL|NOPALITO|CACTUS|CACTUS LEAF|CACTUS LEAVES|CACTUS PADDLE|CACTUS PAD|PENCA NOPAL",
     "Cactus Paddles",
-    "nopales",
-    {
-      pl: true,
-    },
+    "nopal",
   ),
   c(
     "chayote",
@@ -608,10 +608,7 @@ export const COMMODITIES: Commodity[] = [
     V,
     "ROMAINE HEART|HEART ROMAINE|CORAZON LECHUGA ROMANA|CORAZON ROMANA|ROMAINE HEARTS|CORAZONES ROMANA",
     "Romaine Hearts",
-    "corazones de lechuga romana",
-    {
-      pl: true,
-    },
+    "corazón de lechuga romana",
   ),
   c(
     "spring_mix",
@@ -634,10 +631,9 @@ export const COMMODITIES: Commodity[] = [
     V,
     "COL BRUSELAS|BRUSSELS SPROUT|BRUSSEL SPROUT|REPOLLITO BRUSELAS|COLECITA BRUSELAS",
     "Brussels Sprouts",
-    "coles de Bruselas",
+    "col de Bruselas",
     {
       g: "f",
-      pl: true,
     },
   ),
   c(
@@ -645,10 +641,9 @@ export const COMMODITIES: Commodity[] = [
     V,
     "BROCCOLI CROWN|BROCOLI CORONA|CORONA BROCOLI|BROCCOLI CROWNS|BROCCOLI FLORET|BROCOLI FLORETE",
     "Broccoli Crowns",
-    "coronas de brócoli",
+    "corona de brócoli",
     {
       g: "f",
-      pl: true,
     },
   ),
   c("broccolini", V, "BROCCOLINI|BROCOLINI|BABY BROCCOLI", "Broccolini", "brocolini"),
@@ -673,9 +668,8 @@ export const COMMODITIES: Commodity[] = [
   c("collards", V, "COLLARD|COLLARDS|COLLARD GREEN|BERZA|COL FORRAJERA|COLLARD GREENS", "Collard Greens", "berza", {
     g: "f",
   }),
-  c("mustard_greens", V, "MUSTARD GREEN|HOJA MOSTAZA|MUSTARD GREENS|MOSTAZA", "Mustard Greens", "hojas de mostaza", {
+  c("mustard_greens", V, "MUSTARD GREEN|HOJA MOSTAZA|MUSTARD GREENS|MOSTAZA", "Mustard Greens", "hoja de mostaza", {
     g: "f",
-    pl: true,
   }),
   c("chard", V, "ACELGA|CHARD|SWISS CHARD", "Swiss Chard", "acelga", {
     g: "f",
@@ -693,30 +687,26 @@ export const COMMODITIES: Commodity[] = [
     V,
     "EJOTE|GREEN BEAN|STRING BEAN|SNAP BEAN|HABICHUELA TIERNA|HABICHUELA VERDE|VAINITA|VAINICA|JUDIA VERDE|FRENCH BEAN|HARICOT VERT|BEAN GREEN|FRIJOL EJOTERO|LONG BEAN|YARD LONG BEAN|CHINESE LONG BEAN",
     "Green Beans",
-    "ejotes",
+    "ejote",
     {
-      pl: true,
       v: [
         ["FRENCH|HARICOT VERT|FINE|FINO|FRANCES", "French", "~francés"],
-        ["ROMANO|ITALIAN|PLANA|PLANO", "Romano", "romanos"],
+        ["ROMANO|ITALIAN|PLANA|PLANO", "Romano", "romano"],
         ["LONG|CHINESE|YARD LONG|LARGO", "Long", "~largo"],
-        ["WAX|AMARILLO|YELLOW", "Wax", "amarillos"],
+        ["WAX|AMARILLO|YELLOW", "Wax", "amarillo"],
       ],
     },
   ),
-  c("peas", V, "CHICHARO|PEA|GUISANTE|ARVEJA|PETIT POIS|ENGLISH PEA|GREEN PEA", "Peas", "chícharos", { pl: true }),
+  c("peas", V, "CHICHARO|PEA|GUISANTE|ARVEJA|PETIT POIS|ENGLISH PEA|GREEN PEA", "Peas", "chícharo"),
   c(
     "snow_peas",
     V,
     "SNOW PEA|CHINESE PEA|CHICHARO CHINO|MANGETOUT|CHICHARO NIEVE|ARVEJA CHINA",
     "Snow Peas",
-    "chícharos chinos",
-    { pl: true },
+    "chícharo chino",
   ),
-  c("sugar_snap", V, "SUGAR SNAP|SNAP PEA|SUGAR SNAP PEA|CHICHARO DULCE", "Sugar Snap Peas", "chícharos dulces", {
-    pl: true,
-  }),
-  c("pigeon_peas", V, "PIGEON PEA|GANDUL|GANDULES|GUANDU|GUANDUL|GUANDULES", "Pigeon Peas", "gandules", { pl: true }),
+  c("sugar_snap", V, "SUGAR SNAP|SNAP PEA|SUGAR SNAP PEA|CHICHARO DULCE", "Sugar Snap Peas", "chícharo dulce"),
+  c("pigeon_peas", V, "PIGEON PEA|GANDUL|GANDULES|GUANDU|GUANDUL|GUANDULES", "Pigeon Peas", "gandul"),
   c("okra", V, "OKRA|QUIMBOMBO|QUINGOMBO|GOMBO|MOLONDRON|CALALU|OCRA|QUIMBOMBO CRIOLLO", "Okra", "okra", { g: "f" }),
   c("mushroom", V, "CHAMPINON|HONGO|SETA|MUSHROOM|CHAMPIGNON|CHAMPINONES", "Mushroom", "champiñón", {
     v: [
@@ -734,8 +724,8 @@ export const COMMODITIES: Commodity[] = [
   c("turmeric", V, "CURCUMA|TURMERIC|TURMERIC ROOT", "Turmeric", "cúrcuma", { g: "f" }),
   c("bok_choy", V, "BOK CHOY|BOKCHOY|PAK CHOI|BOK CHOI|PAK CHOY|PAKCHOI|SHANGHAI BOK CHOY", "Bok Choy", "bok choy"),
   c("fennel", V, "HINOJO|FENNEL|ANISE|ANIS BULBO", "Fennel", "hinojo"),
-  c("purslane", V, "VERDOLAGA|PURSLANE|VERDOLAGAS", "Purslane", "verdolagas", { g: "f", pl: true }),
-  c("quelites", V, "QUELITE|QUELITES|QUINTONIL|LAMB QUARTERS|LAMBS QUARTERS", "Quelites", "quelites", { pl: true }),
+  c("purslane", V, "VERDOLAGA|PURSLANE|VERDOLAGAS", "Purslane", "verdolaga", { g: "f" }),
+  c("quelites", V, "QUELITE|QUELITES|QUINTONIL|LAMB QUARTERS|LAMBS QUARTERS", "Quelites", "quelite"),
   c(
     "squash_blossom",
     V,
@@ -745,16 +735,15 @@ export const COMMODITIES: Commodity[] = [
     { g: "f" },
   ),
   c("huitlacoche", V, "HUITLACOCHE|CUITLACOCHE|CORN SMUT|CORN TRUFFLE", "Huitlacoche", "huitlacoche"),
-  c("romeritos", V, "ROMERITO|ROMERITOS|SEEPWEED", "Romeritos", "romeritos", { pl: true }),
-  c("guaje", V, "GUAJE|GUAJES|LEUCAENA", "Guaje Pods", "guajes", { pl: true }),
+  c("romeritos", V, "ROMERITO|ROMERITOS|SEEPWEED", "Romeritos", "romerito"),
+  c("guaje", V, "GUAJE|GUAJES|LEUCAENA", "Guaje Pods", "guaje"),
   c("aloe", V, "SABILA|ALOE|ALOE VERA|PENCA SABILA", "Aloe Vera", "sábila", { g: "f" }),
   c(
     "sprouts",
     V,
     "BEAN SPROUT|GERMINADO|GERMEN SOYA|ALFALFA SPROUT|SPROUT|BROTE|BROTES SOYA|MUNG SPROUT",
     "Sprouts",
-    "germinados",
-    { pl: true },
+    "germinado",
   ),
   c("microgreens", V, "MICROGREEN|MICRO GREEN|MICROGREENS|MICRO HERB", "Microgreens", "microvegetales", { pl: true }),
   c("rhubarb", V, "RUIBARBO|RHUBARB", "Rhubarb", "ruibarbo"),
@@ -810,7 +799,7 @@ export const COMMODITIES: Commodity[] = [
   c("sage", H, "SALVIA|SAGE", "Sage", "salvia", { g: "f" }),
   c("tarragon", H, "ESTRAGON|TARRAGON", "Tarragon", "estragón"),
   c("chives", H, "CHIVE|CHIVES|CEBOLLINO|CIBOULETTE", "Chives", "cebollino"),
-  c("bay_leaves", H, "LAUREL|BAY LEAF|BAY LEAVES|HOJA LAUREL", "Bay Leaves", "hojas de laurel", { g: "f", pl: true }),
+  c("bay_leaves", H, "LAUREL|BAY LEAF|BAY LEAVES|HOJA LAUREL", "Bay Leaves", "hoja de laurel", { g: "f" }),
   c(
     "lemongrass",
     H,
@@ -844,8 +833,8 @@ export const COMMODITIES: Commodity[] = [
       ["CRANBERRY|CRAN|BORLOTTI|CACAHUATE", "Cranberry", "cacahuate"],
     ],
   }),
-  c("lima_beans", D, "LIMA BEAN|HABA LIMA|PALLAR", "Lima Beans", "habas lima", { g: "f", pl: true }),
-  c("fava_beans", D, "HABA|FAVA|FAVA BEAN|BROAD BEAN|HABAS", "Fava Beans", "habas", { g: "f", pl: true }),
+  c("lima_beans", D, "LIMA BEAN|HABA LIMA|PALLAR", "Lima Beans", "haba lima", { g: "f" }),
+  c("fava_beans", D, "HABA|FAVA|FAVA BEAN|BROAD BEAN|HABAS", "Fava Beans", "haba", { g: "f" }),
   c(
     "black_eyed_peas",
     D,
@@ -853,9 +842,9 @@ export const COMMODITIES: Commodity[] = [
     "Black-Eyed Peas",
     "frijol carita",
   ),
-  c("lentils", D, "LENTEJA|LENTIL", "Lentils", "lentejas", { g: "f", pl: true }),
-  c("chickpeas", D, "GARBANZO|CHICKPEA|CHICK PEA|CECI", "Chickpeas", "garbanzos", { pl: true }),
-  c("split_peas", D, "SPLIT PEA|CHICHARO PARTIDO|ARVEJA PARTIDA", "Split Peas", "chícharos partidos", { pl: true }),
+  c("lentils", D, "LENTEJA|LENTIL", "Lentils", "lenteja", { g: "f" }),
+  c("chickpeas", D, "GARBANZO|CHICKPEA|CHICK PEA|CECI", "Chickpeas", "garbanzo"),
+  c("split_peas", D, "SPLIT PEA|CHICHARO PARTIDO|ARVEJA PARTIDA", "Split Peas", "chícharo partido"),
   c(
     "hibiscus",
     D,
@@ -871,15 +860,13 @@ export const COMMODITIES: Commodity[] = [
     D,
     "HOJA TAMAL|HOJA MAIZ|HOJA ELOTE|CORN HUSK|TOTOMOXTLE|HOJA TAMALES|TAMALE HUSK",
     "Dried Corn Husks",
-    "hojas para tamal",
+    "hoja para tamal",
     {
       g: "f",
-      pl: true,
     },
   ),
-  c("avocado_leaves", D, "HOJA AGUACATE|AVOCADO LEAF|AVOCADO LEAVES", "Dried Avocado Leaves", "hojas de aguacate", {
+  c("avocado_leaves", D, "HOJA AGUACATE|AVOCADO LEAF|AVOCADO LEAVES", "Dried Avocado Leaves", "hoja de aguacate", {
     g: "f",
-    pl: true,
   }),
   c("rice", D, "ARROZ|RICE", "Rice", "arroz", {
     v: [
@@ -899,17 +886,15 @@ export const COMMODITIES: Commodity[] = [
     "Hominy",
     "maíz pozolero",
   ),
-  c("peanuts", D, "CACAHUATE|CACAHUETE|MANI|PEANUT", "Peanuts", "cacahuates", {
-    pl: true,
+  c("peanuts", D, "CACAHUATE|CACAHUETE|MANI|PEANUT", "Peanuts", "maní", {
     v: [
       ["RAW|CRUDO|NATURAL", "Raw", "~crudo"],
       ["ROASTED|TOSTADO|HORNEADO", "Roasted", "~tostado"],
       ["JAPONES|JAPANESE", "Japanese-Style", "~japonés"],
     ],
   }),
-  c("pumpkin_seeds", D, "PEPITA|PUMPKIN SEED|SEMILLA CALABAZA|PEPITAS", "Pumpkin Seeds", "pepitas", {
+  c("pumpkin_seeds", D, "PEPITA|PUMPKIN SEED|SEMILLA CALABAZA|PEPITAS", "Pumpkin Seeds", "pepita", {
     g: "f",
-    pl: true,
   }),
   c("sesame", D, "AJONJOLI|SESAME|SESAMO|SESAME SEED", "Sesame Seeds", "ajonjolí"),
   c("chia", D, "CHIA|CHIA SEED|SEMILLA CHIA", "Chia Seeds", "chía", { g: "f" }),
@@ -929,20 +914,19 @@ export const COMMODITIES: Commodity[] = [
   c("cumin", D, "COMINO|CUMIN", "Cumin", "comino"),
   c("clove", D, "CLAVO OLOR|CLOVE|CLAVO ESPECIA|CLAVOS OLOR", "Cloves", "clavo de olor"),
   c("anise_seed", D, "ANIS|ANISE SEED|STAR ANISE|ANIS ESTRELLA|ANISEED", "Anise", "anís"),
-  c("raisins", D, "PASA|PASAS|RAISIN|UVA PASA|UVAS PASAS", "Raisins", "pasas", { g: "f", pl: true }),
-  c("prunes", D, "CIRUELA PASA|PRUNE|CIRUELAS PASAS", "Prunes", "ciruelas pasas", { g: "f", pl: true }),
+  c("raisins", D, "PASA|PASAS|RAISIN|UVA PASA|UVAS PASAS", "Raisins", "uva pasa", { g: "f" }),
+  c("prunes", D, "CIRUELA PASA|PRUNE|CIRUELAS PASAS", "Prunes", "ciruela pasa", { g: "f" }),
   c("walnuts", D, "NUEZ|WALNUT|NUEZ CASTILLA|NUEZ NOGAL", "Walnuts", "nuez de Castilla", { g: "f" }),
   c("pecans", D, "PECAN|NUEZ PECANA|NUEZ ENCARCELADA|PACANA", "Pecans", "nuez pecana", { g: "f" }),
-  c("almonds", D, "ALMENDRA|ALMOND", "Almonds", "almendras", { g: "f", pl: true }),
-  c("pistachios", D, "PISTACHE|PISTACHO|PISTACHIO", "Pistachios", "pistaches", { pl: true }),
+  c("almonds", D, "ALMENDRA|ALMOND", "Almonds", "almendra", { g: "f" }),
+  c("pistachios", D, "PISTACHE|PISTACHO|PISTACHIO", "Pistachios", "pistache"),
   c("cashews", D, "CASHEW|MARANON|NUEZ INDIA|ANACARDO|MEREY", "Cashews", "nuez de la India", { g: "f" }),
-  c("hazelnuts", D, "AVELLANA|HAZELNUT|FILBERT", "Hazelnuts", "avellanas", { g: "f", pl: true }),
+  c("hazelnuts", D, "AVELLANA|HAZELNUT|FILBERT", "Hazelnuts", "avellana", { g: "f" }),
   c("macadamia", D, "MACADAMIA|NUEZ MACADAMIA", "Macadamia Nuts", "nuez de macadamia", { g: "f" }),
-  c("chestnuts", D, "CASTANA|CHESTNUT", "Chestnuts", "castañas", { g: "f", pl: true }),
+  c("chestnuts", D, "CASTANA|CHESTNUT", "Chestnuts", "castaña", { g: "f" }),
 
   // Others: prepared goods and groceries a produce house carries
-  c("eggs", O, "HUEVO|EGG|BLANQUILLO", "Eggs", "huevos", {
-    pl: true,
+  c("eggs", O, "HUEVO|EGG|BLANQUILLO", "Eggs", "huevo", {
     rank: 2,
     v: [
       ["EXTRA GRANDE|EXTRA LARGE|XL|X LARGE|XLARGE", "Extra Large", "extra ~grande", "lead"],
@@ -954,9 +938,8 @@ export const COMMODITIES: Commodity[] = [
       ["CAGE FREE|LIBRE JAULA|PASTOREO|FREE RANGE|PASTURE RAISED", "Cage-Free", "de libre pastoreo"],
     ],
   }),
-  c("tortillas", O, "TORTILLA", "Tortillas", "tortillas", {
+  c("tortillas", O, "TORTILLA", "Tortillas", "tortilla", {
     g: "f",
-    pl: true,
     rank: 2,
     v: [
       ["MAIZ|CORN", "Corn", "de maíz"],
@@ -964,7 +947,7 @@ export const COMMODITIES: Commodity[] = [
       ["NOPAL", "Cactus", "de nopal"],
     ],
   }),
-  c("tostadas", O, "TOSTADA|TOSTADAS", "Tostadas", "tostadas", { g: "f", pl: true, rank: 2 }),
+  c("tostadas", O, "TOSTADA|TOSTADAS", "Tostadas", "tostada", { g: "f", rank: 2 }),
   c("masa", O, "MASA|MASA HARINA|HARINA MAIZ|MASA NIXTAMAL", "Masa", "masa", { g: "f", rank: 2 }),
   c("queso_fresco", O, "QUESO FRESCO", "Queso Fresco", "queso fresco", { rank: 2 }),
   c("queso_blanco", O, "QUESO BLANCO", "Queso Blanco", "queso blanco", { rank: 2 }),
@@ -1009,10 +992,9 @@ export const COMMODITIES: Commodity[] = [
     O,
     "HOJA PLATANO|HOJA BANANO|BANANA LEAF|HOJA PLATANO CONGELADA|PLANTAIN LEAF",
     "Banana Leaves",
-    "hojas de plátano",
+    "hoja de plátano",
     {
       g: "f",
-      pl: true,
     },
   ),
   c("juice", O, "JUGO|JUICE|ZUMO", "Juice", "jugo", {

@@ -94,7 +94,7 @@ const completionSchema = z.object({
 const INSTRUCTIONS = `You name the items of a wholesale fresh produce distributor in South Florida, read from its QuickBooks item list.
 For each item, from its description (and its QuickBooks item name when the description is unclear), give:
 - "name": the English display name a produce buyer would use: Title Case, variety before commodity, singular ("Hass Avocado", "Roma Tomato"); keep Organic and size grades (XL, Jumbo, Medium); leave out pack, count, weight, origin, lot and packing words (CS, FLAT, BAG, SACO, ICED, WAXED); dried chiles are "Dried X Chile"; keep the Spanish names English speakers use (Epazote, Papalo, Queso Fresco, Jalapeño).
-- "nameEs": the Spanish name, sentence case ("Aguacate Hass", "Tomate roma").
+- "nameEs": the Spanish name, sentence case, in the singular as the trade's price lists write it ("Aguacate Hass", "Tomate roma", "Frijol negro"); the banana is "Guineo" and the plantain "Plátano macho".
 - "category": exactly one of vegetables, fruits, dry_produce, herbs, others (eggs, tortillas, cheese, sugar are others; dried chiles, beans and flowers are dry_produce).
 Answer with JSON only, in this shape: {"items":[{"id":"…","name":"…","nameEs":"…","category":"…"}]}, one entry per item, with the item's id.`;
 

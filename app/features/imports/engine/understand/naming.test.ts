@@ -33,10 +33,10 @@ describe("names: English display name and Spanish name", () => {
       name: "Yellow Onion Medium",
       nameEs: "Cebolla amarilla mediana",
     });
-    expect(name("NOPALES LIMPIOS 10 LB")).toMatchObject({ name: "Cleaned Cactus Paddles", nameEs: "Nopales limpios" });
+    expect(name("NOPALES LIMPIOS 10 LB")).toMatchObject({ name: "Cleaned Cactus Paddles", nameEs: "Nopal limpio" });
     expect(name("HUEVO BLANCO GRANDE 15 DZ")).toMatchObject({
       name: "Large White Eggs",
-      nameEs: "Huevos blancos grandes",
+      nameEs: "Huevo blanco grande",
     });
     expect(name("UVA ROJA SIN SEMILLA 18 LB")).toMatchObject({
       name: "Red Seedless Grape",
@@ -50,7 +50,7 @@ describe("names: English display name and Spanish name", () => {
   it("keeps one size: a second size word grades the lot, not the item", () => {
     expect(name("HUEVO BLANCO GRANDE JBO 15 DZ")).toMatchObject({
       name: "Large White Eggs",
-      nameEs: "Huevos blancos grandes",
+      nameEs: "Huevo blanco grande",
     });
     expect(en("ONION YELLOW JUMBO MED 50#")).toBe("Yellow Onion Jumbo");
     expect(es("CHILE ANCHO ORGANIC 25#")).toBe("Chile ancho seco orgánico");
@@ -60,10 +60,19 @@ describe("names: English display name and Spanish name", () => {
     expect(name("LIMÓN PERSA 200CT")).toMatchObject({ name: "Persian Lime", category: "fruits" });
     expect(en("LEMONS 115CT")).toBe("Lemon");
     expect(name("PLÁTANO MACHO 50 LB")).toMatchObject({ name: "Plantain", nameEs: "Plátano macho" });
-    expect(en("BANANAS #1 40LB")).toBe("Banana");
+    expect(name("BANANAS #1 40LB")).toMatchObject({ name: "Banana", nameEs: "Guineo" });
     expect(en("ELOTE BLANCO 48 CT")).toBe("White Corn");
     expect(en("Hierbabuena (Mint) 24ct")).toBe("Mint");
     expect(en("PEREJIL RIZADO 60CT")).toBe("Curly Parsley");
+  });
+
+  it("names a product line in Spanish in the singular, as the trade's lists do (docs/glossary.md)", () => {
+    expect(name("BLACK BEANS 25LB BAG")).toMatchObject({ name: "Black Beans", nameEs: "Frijol negro" });
+    expect(es("LENTEJAS 25 LB")).toBe("Lenteja");
+    expect(es("TORTILLA DE MAÍZ 5 LB")).toBe("Tortilla de maíz");
+    expect(es("PEANUTS RAW 50 LB")).toBe("Maní crudo");
+    expect(es("HOJA DE PLATANO 1 LB")).toBe("Hoja de plátano");
+    expect(es("MICROGREENS MIXED 1 LB")).toBe("Microvegetales surtidos");
   });
 
   it("keeps the Spanish names English uses", () => {

@@ -111,7 +111,7 @@ function FirstRows({ rows }: { rows: PreviewRow[] }) {
               <TableCell className={cell}>{row.category ? t(`screen.categories.${row.category}`) : "—"}</TableCell>
               <TableCell className={cn(cell, "whitespace-nowrap")}>
                 {row.packValue !== null && row.packUnit
-                  ? `${formatNumber(row.packValue, lang)} ${t(`screen.packUnits.${row.packUnit}`)}`
+                  ? `${formatNumber(row.packValue, lang)} ${t(`screen.packUnits.${row.packUnit}`, { count: row.packValue })}`
                   : "—"}
               </TableCell>
               <TableCell numeric className={cn(cell, "whitespace-nowrap")}>

@@ -104,7 +104,7 @@ type Text = ReturnType<typeof useImportText>["text"];
 function packText(p: Pick<MatchCandidate, "packValue" | "packUnit">, text: Text, lang: string) {
   if (p.packValue === null || !p.packUnit) return "";
   // A product typed on the site may have a unit the import's words do not know: it is shown as typed.
-  const unit = text(`screen.packUnits.${p.packUnit}`, { defaultValue: p.packUnit });
+  const unit = text(`screen.packUnits.${p.packUnit}`, { defaultValue: p.packUnit, count: p.packValue });
   return `${formatNumber(p.packValue, lang)} ${unit}`;
 }
 

@@ -224,7 +224,7 @@ describe("ResultsTable", () => {
     expect(first.textContent).toContain(en ? "Success" : "Correcto");
     expect(facts).toMatchObject({
       [en ? "Name understood" : "Nombre interpretado"]: "<img src=x onerror=alert(1)>",
-      [en ? "Pack" : "Empaque"]: en ? "48 ct" : "48 u.",
+      [en ? "Pack" : "Empaque"]: en ? "48 ct" : "48 unidades",
       [en ? "Price" : "Precio"]: "$54.00",
       [en ? "Action" : "Acción"]: en ? "New" : "Nuevo",
     });
@@ -310,7 +310,7 @@ describe("ImportSummary", () => {
         ["Updated", "1"],
         ["Unchanged (skipped)", "1"],
         ["Errors", "0"],
-        ["Processed inactive", "2"],
+        ["Processed as inactive", "2"],
         ["Invalid rows skipped", "21"],
         ["Successful rows", "48"],
         ["Rows with errors", "0"],
@@ -324,7 +324,7 @@ describe("ImportSummary", () => {
         ["Actualizados", "1"],
         ["Sin cambios (omitidos)", "1"],
         ["Errores", "0"],
-        ["Procesados inactivos", "2"],
+        ["Procesados como inactivos", "2"],
         ["Filas no válidas omitidas", "21"],
         ["Filas correctas", "48"],
         ["Filas con errores", "0"],

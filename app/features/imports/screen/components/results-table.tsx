@@ -272,7 +272,7 @@ function ResultCard({ row, nameLabel, product }: { row: ShownRowResult; nameLabe
     [
       t("screen.preview.pack"),
       row.packValue !== null && row.packUnit
-        ? `${formatNumber(row.packValue, lang)} ${text(`screen.packUnits.${row.packUnit}`)}`
+        ? `${formatNumber(row.packValue, lang)} ${text(`screen.packUnits.${row.packUnit}`, { count: row.packValue })}`
         : "—",
     ],
     [t("results.columns.price"), row.priceCents !== null ? formatMoney(row.priceCents, lang) : "—"],
