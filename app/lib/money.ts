@@ -1,3 +1,5 @@
+import { localeOf } from "./locale";
+
 export type AdjustmentType = "fixed" | "percentage";
 
 /** Half-up division of integers (for n >= 0); avoids floating-point drift. */
@@ -27,7 +29,7 @@ export function dollarsToCents(dollars: number) {
 }
 
 export function formatMoney(cents: number, lang: string) {
-  const locale = lang === "es" ? "es-US" : "en-US";
+  const locale = localeOf(lang);
   let f = formatters.get(locale);
   if (!f) {
     f = new Intl.NumberFormat(locale, { style: "currency", currency: "USD" });
@@ -39,7 +41,7 @@ export function formatMoney(cents: number, lang: string) {
 const changeFormatters = new Map<string, Intl.NumberFormat>();
 
 function changeFormatter(lang: string, kind: "money" | "percent") {
-  const locale = lang === "es" ? "es-US" : "en-US";
+  const locale = localeOf(lang);
   const key = `${locale}:${kind}`;
   let f = changeFormatters.get(key);
   if (!f) {

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
+import { localeOf } from "~/lib/locale";
 
 /** Every date and time is shown in the business's time zone, so server and browser agree. */
 export const BUSINESS_TIME_ZONE = "America/New_York";
@@ -6,7 +7,7 @@ export const BUSINESS_TIME_ZONE = "America/New_York";
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 export function formatDateTime(value: string | Date, lang: string, withTime = true) {
-  const locale = lang === "es" ? "es-US" : "en-US";
+  const locale = localeOf(lang);
   const key = `${locale}:${withTime}`;
   let formatter = formatters.get(key);
   if (!formatter) {

@@ -3,6 +3,7 @@ import { formatDateTime } from "~/components/ui/date-time";
 import { hasText } from "~/i18n/keys";
 import { formatMoney, formatMoneyChange } from "~/lib/money";
 import type { ChangeValue, Scalar } from "./changes";
+import { localeOf } from "~/lib/locale";
 
 /** Any i18next `t`; keys built from stored field names are looked up with the text as fallback. */
 type AnyTranslate = (...args: never[]) => unknown;
@@ -12,7 +13,7 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** A number as the reader writes it: 60,000 or 2.5. */
 export function formatNumber(value: number, lang: string) {
-  const locale = lang === "es" ? "es-US" : "en-US";
+  const locale = localeOf(lang);
   let format = numberFormats.get(locale);
   if (!format) {
     format = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
@@ -26,7 +27,7 @@ const percentChanges = new Map<string, Intl.NumberFormat>();
 /** A bulk change's amount with its sign, exactly as typed: +5%, -2.25%, +$0.50. */
 export function formatBulkChange(type: "fixed" | "percentage", value: number, lang: string) {
   if (type === "fixed") return formatMoneyChange(value, lang);
-  const locale = lang === "es" ? "es-US" : "en-US";
+  const locale = localeOf(lang);
   let format = percentChanges.get(locale);
   if (!format) {
     format = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2, signDisplay: "exceptZero" });

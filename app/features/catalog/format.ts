@@ -1,3 +1,5 @@
+import { localeOf } from "~/lib/locale";
+
 /**
  * Any i18next `t` (a page's or a meta function's): these helpers name the catalog namespace
  * themselves, so they do not depend on the translator's default one.
@@ -9,7 +11,7 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** A plain number in the reader's language, up to three decimals (a pack of 2.5 lb, 12 cases on hand). */
 export function formatNumber(value: number, lang: string) {
-  const locale = lang === "es" ? "es-US" : "en-US";
+  const locale = localeOf(lang);
   let format = numberFormats.get(locale);
   if (!format) {
     format = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });

@@ -5,6 +5,7 @@ import { importCountKeys, type ChangeRow, type ChangeValue, type Scalar } from "
 import { fieldLabel, formatScalar, formatValue, type FormatContext } from "../format";
 import type { ActivityEntryView } from "../types";
 import { PriceGroup } from "./price-group";
+import { localeOf } from "~/lib/locale";
 
 /** Rows shown before the rest folds away; items of a list likewise. */
 const ROWS_SHOWN = 3;
@@ -129,7 +130,7 @@ function Rows({ rows, all }: { rows: ChangeRow[]; all: ChangeRow[] }) {
 
 function Counts({ counts }: { counts: NonNullable<ActivityEntryView["importCounts"]> }) {
   const { t, i18n } = useTranslation("activity");
-  const number = new Intl.NumberFormat(i18n.language === "es" ? "es-US" : "en-US");
+  const number = new Intl.NumberFormat(localeOf(i18n.language));
   return (
     <div>
       <p className="font-medium">{t("import.counts")}</p>

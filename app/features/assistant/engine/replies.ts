@@ -3,6 +3,7 @@ import type { Lang } from "~/i18n/config";
 import { translatorFor } from "~/i18n/store";
 import { dollarsToCents, formatMoney } from "~/lib/money";
 import type { AssistantProduct, AssistantRole, ChangeBy } from "./types";
+import { localeOf } from "~/lib/locale";
 
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
 
@@ -30,7 +31,7 @@ export function amountText(change: ChangeBy, lang: Lang) {
   if (change.type !== "percentage") return formatMoney(dollarsToCents(size), lang);
   let format = percentFormats.get(lang);
   if (!format) {
-    format = new Intl.NumberFormat(lang === "es" ? "es-US" : "en-US", { style: "percent", maximumFractionDigits: 2 });
+    format = new Intl.NumberFormat(localeOf(lang), { style: "percent", maximumFractionDigits: 2 });
     percentFormats.set(lang, format);
   }
   return format.format(size / 100);

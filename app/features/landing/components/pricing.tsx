@@ -4,6 +4,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { isLang } from "~/i18n/config";
 import { pricingTiers } from "../content";
 import { container, SectionHeading } from "./section-heading";
+import { localeOf } from "~/lib/locale";
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -11,7 +12,7 @@ const formatters = new Map<string, Intl.NumberFormat>();
 function wholeDollars(cents: number, lang: string) {
   let f = formatters.get(lang);
   if (!f) {
-    f = new Intl.NumberFormat(lang === "es" ? "es-US" : "en-US", {
+    f = new Intl.NumberFormat(localeOf(lang), {
       style: "currency",
       currency: "USD",
       maximumFractionDigits: 0,

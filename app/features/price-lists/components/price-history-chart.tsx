@@ -5,6 +5,7 @@ import "uplot/dist/uPlot.min.css";
 import { BUSINESS_TIME_ZONE, formatDateTime } from "~/components/ui/date-time";
 import { formatMoney } from "~/lib/money";
 import { priceSteps, type PriceHistoryEntry } from "../history";
+import { localeOf } from "~/lib/locale";
 
 const HEIGHT = 220;
 
@@ -43,7 +44,7 @@ const axisParts: Record<string, Intl.DateTimeFormatOptions> = {
  * within two days, days within a year, months beyond. A label equal to the one before is left out.
  */
 function axisDates(splits: number[], spanSeconds: number, lang: string) {
-  const locale = lang === "es" ? "es-US" : "en-US";
+  const locale = localeOf(lang);
   const kind =
     spanSeconds < 900 ? "seconds" : spanSeconds < 2 * 86_400 ? "time" : spanSeconds < 365 * 86_400 ? "day" : "month";
   const key = `${locale}:${kind}`;

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { Described } from "../../engine/messages";
+import { localeOf } from "~/lib/locale";
 
 type Values = Record<string, string | number>;
 
@@ -16,8 +17,6 @@ export function useImportText() {
   return { t, text, lang: i18n.language };
 }
 
-/** Numbers are shown as the rest of the site shows them: US English, or Spanish of the US. */
-const localeOf = (lang: string) => (lang === "es" ? "es-US" : "en-US");
 const formats = new Map<string, Intl.NumberFormat>();
 
 function cached(lang: string, key: string, options: Intl.NumberFormatOptions) {
