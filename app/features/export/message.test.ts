@@ -124,7 +124,7 @@ describe("the WhatsApp price message", () => {
         "",
         "🔗 Customers with an account can see their prices online: https://pompano.example/pricesprivate",
         "📞 Orders and questions: +1 (954) 555-0142",
-        "🕓 Monday to Saturday, 4:00 AM to 11:00 AM",
+        "🕓 Monday to Saturday, 4:00\u00a0AM to 11:00\u00a0AM",
         "Wholesale minimum order: $250 small business, $500 medium business",
         "_Prices subject to change_",
       ].join("\n"),
@@ -166,7 +166,7 @@ describe("the WhatsApp price message", () => {
     expect(lines.slice(-5)).toEqual([
       "🔗 Si tiene cuenta con nosotros, vea sus precios en línea: https://pompano.example/pricesprivate",
       "📞 Pedidos y consultas: +1 (954) 555-0142",
-      "🕓 De lunes a sábado, de 4:00 a. m. a 11:00 a. m.",
+      "🕓 De lunes a sábado, de 4:00\u00a0a.m. a 11:00\u00a0a.m.",
       "Pedido mínimo al por mayor: $250 pequeña empresa, $500 mediana empresa",
       "_Precios sujetos a cambio_",
     ]);

@@ -91,7 +91,7 @@ describe("the sheet model", () => {
       notice: "Prices subject to change",
       pageOf: "Page {{page}} of {{pages}}",
       minimums: "Wholesale minimum order: $250 small business, $500 medium business",
-      hours: "Monday to Saturday, 4:00 AM to 11:00 AM",
+      hours: "Monday to Saturday, 4:00\u00a0AM to 11:00\u00a0AM",
     });
     // Read at 10:30 PM in New York: the sheet and its file name say the 25th.
     expect(text.readAt).toBe("Prices as of Nov 25, 2026, 10:30 PM");

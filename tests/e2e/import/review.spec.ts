@@ -92,7 +92,7 @@ describe("the review of the first import into the demo catalogue", () => {
     await pineapple.getByRole("combobox", { name: "What to do with row 9" }).selectOption({ index: 0 });
     await choice(s, 8).getByRole("combobox").selectOption({ index: 0 });
     // A product another row was proposed to link is not taken from it silently: the review says so.
-    await choice(s, 33).getByRole("combobox").selectOption({ label: "Link to Cilantro · 60 bunch" });
+    await choice(s, 33).getByRole("combobox").selectOption({ label: "Link to Cilantro · 60 bunches" });
     await visible(panel.getByText("Rows 33 and 34 are both linked to the same product."));
     await choice(s, 33).getByRole("combobox").selectOption({ index: 0 });
     await s.page.waitForFunction(

@@ -79,7 +79,7 @@ describe("price list actions refused by role", () => {
     await customer.goto("/pricesprivate", { axe: false });
     const answer = await submitCraftedForm(customer.page, `/prices-manage/${slug}`, { intent: "save", edits });
     expect(answer.status()).toBe(403);
-    await visible(customer.page.getByRole("heading", { level: 1, name: "403 Forbidden" }));
+    await visible(customer.page.getByRole("heading", { level: 1, name: "403 Acceso denegado" }));
     await visible(customer.page.getByRole("main").getByText("No tiene permiso para hacer eso."));
     await customer.scan();
 

@@ -132,7 +132,7 @@ describe("the contact page", () => {
           .getByText(
             lang === "en"
               ? "Monday to Saturday, 4:00 AM to 11:00 AM"
-              : "De lunes a sábado, de 4:00 a. m. a 11:00 a. m.",
+              : "De lunes a sábado, de 4:00 a.m. a 11:00 a.m.",
           ),
       );
       expect(await s.page.locator("main").innerText()).not.toMatch(/lorem|placeholder|your address|123 main/i);

@@ -278,7 +278,7 @@ describe("about page", () => {
         name: "Su aliado mayorista de productos frescos en el sur de Florida desde 2013",
       }),
     );
-    await visible(s.page.getByRole("main").getByText("Lunes a sábado, de 4:00 a. m. a 11:00 a. m.", { exact: true }));
+    await visible(s.page.getByRole("main").getByText("Lunes a sábado, de 4:00 a.m. a 11:00 a.m.", { exact: true }));
   });
 });
 
