@@ -274,6 +274,12 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
 
   const fetched = fetcher.state === "idle" ? fetcher.data : undefined;
   const nameOf = (p: ManagedProduct | RowEdit["saved"]) => (lang === "es" ? p.nameEs : p.nameEn);
+  const named = (rows: Record<string, DraftRow>) => ({
+    count: Object.keys(rows).length,
+    names: Object.values(rows)
+      .map((row) => nameOf(row.saved))
+      .join(", "),
+  });
 
   return (
     <section aria-labelledby="grid-heading" className="space-y-3">
@@ -297,12 +303,7 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
       ) : null}
       {Object.keys(elsewhere).length > 0 ? (
         <DraftOffer
-          text={t("manage.draftElsewhere", {
-            count: Object.keys(elsewhere).length,
-            names: Object.values(elsewhere)
-              .map((row) => nameOf(row.saved))
-              .join(", "),
-          })}
+          text={t("manage.draftElsewhere", named(elsewhere))}
           restore={{
             label: t("manage.draftShowElsewhere"),
             onClick: () => openDraftPage(Object.values(elsewhere)[0]!.search),
@@ -312,12 +313,7 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
       ) : null}
       {Object.keys(left).length > 0 ? (
         <DraftOffer
-          text={t("manage.draftLeft", {
-            count: Object.keys(left).length,
-            names: Object.values(left)
-              .map((row) => nameOf(row.saved))
-              .join(", "),
-          })}
+          text={t("manage.draftLeft", named(left))}
           discard={{ label: t("manage.draftDiscard"), onClick: () => dropPending(Object.keys(left)) }}
         />
       ) : null}
