@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { SessionUser } from "~/context";
 import type { Lang } from "~/i18n/config";
@@ -19,8 +20,8 @@ export type RootData = {
   site: SiteInfo;
 };
 
-/** The root's data last rendered in this browser (never kept on the server, shared by requests). */
-let lastShown: RootData | undefined;
+/** The root's data last shown in this browser (never kept on the server, shared by requests). */
+const lastShown: { data?: RootData } = {};
 
 /**
  * The root's data. When a page's loader fails during a navigation, the router drops the root's
@@ -30,7 +31,8 @@ let lastShown: RootData | undefined;
  */
 export function useRootData() {
   const data = useRouteLoaderData("root") as RootData | undefined;
-  if (import.meta.env.SSR) return data;
-  if (data) lastShown = data;
-  return data ?? lastShown;
+  useEffect(() => {
+    if (data) lastShown.data = data;
+  }, [data]);
+  return import.meta.env.SSR ? data : (data ?? lastShown.data);
 }
