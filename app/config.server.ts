@@ -21,6 +21,8 @@ const schema = z.object({
   COMPANY_PHONE: z.string().min(1).default("+1 (954) 555-0142"),
   COMPANY_EMAIL: z.email().default("sales@pompanofresh.example"),
   STAFF_EMAIL: z.email().optional(),
+  // The language staff read the contact-form messages in, whatever the visitor wrote in.
+  STAFF_LANG: z.enum(["en", "es"]).default("en"),
   SOCIAL_LINKS: z
     .string()
     .default("https://www.facebook.com/pompanofresh,https://www.instagram.com/pompanofresh")

@@ -2,6 +2,7 @@ import { getLang, getRequestInfo, requirePermission } from "~/auth/guards.server
 import { ExportScreen } from "~/features/export/components/export-screen";
 import { loadExportListData } from "~/features/export/exports.server";
 import { findFirstListForStaff, findPriceListBySlug, listPriceListNames } from "~/features/price-lists/lists.server";
+import { listName } from "~/features/price-lists/names";
 import { isSlug } from "~/lib/slug";
 import { logger } from "~/lib/logger.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
@@ -20,7 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePermission(request, context, "export:run");
   const asked = new URL(request.url).searchParams.get("list");
   try {
-    const lists = (await listPriceListNames()).map(({ slug, name }) => ({ slug, name }));
+    const lang = getLang(context);
+    const lists = (await listPriceListNames(lang)).map((l) => ({ slug: l.slug, name: listName(l, lang) }));
     const list = (asked && isSlug(asked) ? await findPriceListBySlug(asked) : null) ?? (await findFirstListForStaff());
     const initial = list ? await loadExportListData(user.id, list, getLang(context)) : null;
     return { lists, listsFailed: false, initial };

@@ -1,5 +1,5 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { getRequestInfo, getUser, requirePermission } from "~/auth/guards.server";
+import { getLang, getRequestInfo, getUser, requirePermission } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";
 import { ImportScreen } from "~/features/imports/screen/components/import-screen";
 import { findExistingProducts, findNameCandidates } from "~/features/imports/run/existing.server";
@@ -8,6 +8,7 @@ import { planRequestSchema, type ImportActionResult } from "~/features/imports/s
 import { findPastRuns } from "~/features/imports/screen/api.server";
 import { answerListAction } from "~/features/price-lists/actions.server";
 import { findPriceListBySlug, listPriceLists } from "~/features/price-lists/lists.server";
+import { listName } from "~/features/price-lists/names";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/import-quickbooks";
 
@@ -21,10 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const wanted = search.get("list");
   const runsPage = Math.max(1, Math.min(100_000, Math.floor(Number(search.get("runs")) || 1)));
-  const [lists, pastRuns] = await Promise.all([listPriceLists(), findPastRuns(runsPage)]);
+  const lang = getLang(context);
+  const [lists, pastRuns] = await Promise.all([listPriceLists({ lang }), findPastRuns(runsPage, lang)]);
   return {
     // The import refers to a list by its slug.
-    lists: lists.map((l) => ({ slug: l.slug, name: l.name, itemCount: l.itemCount })),
+    lists: lists.map((l) => ({ slug: l.slug, name: listName(l, lang), itemCount: l.itemCount })),
     selected: lists.some((l) => l.slug === wanted) ? wanted : null,
     pastRuns,
     canCreateList: can(user, "prices:manage"),

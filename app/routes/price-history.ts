@@ -8,6 +8,7 @@ import {
   HISTORY_LIMIT,
 } from "~/features/price-lists/history.server";
 import { findPriceListBySlug } from "~/features/price-lists/lists.server";
+import { listName } from "~/features/price-lists/names";
 import { translatorFor } from "~/lib/meta";
 import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/price-history";
@@ -45,12 +46,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const [list, product] = await Promise.all([findPriceListBySlug(slug), findHistoryProduct(productId, lang)]);
     if (!list || !product) return notFound();
     const [rows, total] = await Promise.all([
-      findPriceHistory(productId, { listId: list.id, limit: HISTORY_LIMIT }),
+      findPriceHistory(productId, lang, { listId: list.id, limit: HISTORY_LIMIT }),
       countPriceHistory(productId, list.id),
     ]);
     return answer({
       ok: true,
-      list: { slug: list.slug, name: list.name },
+      list: { slug: list.slug, name: listName(list, lang) },
       product,
       entries: rows.map((r) => ({
         id: r.id,

@@ -5,6 +5,9 @@ import { can } from "~/auth/permissions";
 import { formatAdjustment } from "~/features/price-lists/components/adjustment";
 import { AddProductsPanel } from "~/features/price-lists/components/add-products-panel";
 import { CustomersPanel } from "~/features/price-lists/components/customers-panel";
+import { DetailsPanel } from "~/features/price-lists/components/details-panel";
+import { NoSpanishName } from "~/features/price-lists/components/no-spanish-name";
+import { listDescription, listName } from "~/features/price-lists/names";
 import { PriceEditor } from "~/features/price-lists/components/price-editor";
 import { ReapplyPanel } from "~/features/price-lists/components/reapply-panel";
 import { VersionsPanel } from "~/features/price-lists/components/versions-panel";
@@ -88,6 +91,9 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind !== "page") return null;
   const { list, items, versions, customers } = loaderData;
   const adjustment = formatAdjustment(list.adjustmentType, list.adjustmentValue, i18n.language);
+  const parentName =
+    list.parentName === null ? null : listName({ name: list.parentName, nameEs: list.parentNameEs }, i18n.language);
+  const description = listDescription(list, i18n.language);
   return (
     <div className="mx-auto max-w-navbar space-y-6 px-4 py-8">
       <nav aria-label={t("editor.breadcrumb")} className="text-sm">
@@ -96,11 +102,12 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
         </Link>
       </nav>
       <header className="space-y-1">
-        <h1 className="text-3xl font-bold tracking-tight">{list.name}</h1>
-        {list.description ? <p className="text-slate-700 dark:text-slate-300">{list.description}</p> : null}
-        {list.parentName ? (
+        <h1 className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">{listName(list, i18n.language)}</h1>
+        <NoSpanishName list={list} />
+        {description ? <p className="text-slate-700 dark:text-slate-300">{description}</p> : null}
+        {parentName ? (
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            {t("manage.basedOn")}: {[list.parentName, adjustment].filter(Boolean).join(" ")}
+            {t("manage.basedOn")}: {[parentName, adjustment].filter(Boolean).join(" ")}
           </p>
         ) : null}
       </header>
@@ -114,10 +121,11 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
         hasParent={list.parentName !== null}
       />
       <AddProductsPanel />
-      {list.parentName ? (
-        <ReapplyPanel parentName={list.parentName} names={new Map(items.map((i) => [i.productId, i.name]))} />
+      {parentName ? (
+        <ReapplyPanel parentName={parentName} names={new Map(items.map((i) => [i.productId, i.name]))} />
       ) : null}
       <VersionsPanel versions={versions} revision={list.revision} />
+      <DetailsPanel list={list} />
       {customers ? <CustomersPanel customers={customers} listId={list.id} /> : null}
     </div>
   );

@@ -8,6 +8,7 @@ import { CreateListForm } from "~/features/price-lists/components/create-list-fo
 import { PriceListsTable } from "~/features/price-lists/components/price-lists-table";
 import { findPriceItems } from "~/features/price-lists/items.server";
 import { findPriceListBySlug, listPriceLists } from "~/features/price-lists/lists.server";
+import { listName } from "~/features/price-lists/names";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/prices-manage";
 
@@ -37,8 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const canRestore = can(user, "price-lists:restore-deleted");
   return {
     kind: "page" as const,
-    lists: await listPriceLists(),
-    deleted: canRestore ? await listPriceLists({ deleted: true }) : [],
+    lists: await listPriceLists({ lang: getLang(context) }),
+    deleted: canRestore ? await listPriceLists({ deleted: true, lang: getLang(context) }) : [],
     canRestore,
   };
 }
@@ -52,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PricesManage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("prices");
+  const { t, i18n } = useTranslation("prices");
   const result = useActionData<typeof action>();
   if (loaderData.kind !== "page") return null;
   const { lists, deleted, canRestore } = loaderData;
@@ -71,7 +72,10 @@ export default function PricesManage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <PriceListsTable lists={lists} />
-      <CreateListForm lists={lists} result={result?.intent === "create" ? result : undefined} />
+      <CreateListForm
+        lists={lists.map((l) => ({ slug: l.slug, name: listName(l, i18n.language) }))}
+        result={result?.intent === "create" ? result : undefined}
+      />
       {canRestore && deleted.length > 0 ? <PriceListsTable lists={deleted} deleted /> : null}
     </div>
   );

@@ -17,6 +17,7 @@ import { LiveStatus } from "~/features/price-lists/components/live-status";
 import { useLiveList } from "~/features/price-lists/components/use-live-list";
 import { findPriceItems } from "~/features/price-lists/items.server";
 import { listPriceListNames, resolveReadableList } from "~/features/price-lists/lists.server";
+import { listDescription, listName } from "~/features/price-lists/names";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/prices-private";
 
@@ -37,17 +38,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const readable = await resolveReadableList(user, params.slug ?? null);
   if (readable.kind === "notFound") throw data(null, { status: 404, statusText: "Not Found" });
   const list = readable.kind === "list" ? readable.list : null;
-  const lists = staff ? (await listPriceListNames()).map((l) => ({ slug: l.slug, name: l.name })) : [];
+  const lang = getLang(context);
+  const lists = staff ? (await listPriceListNames(lang)).map((l) => ({ slug: l.slug, name: listName(l, lang) })) : [];
   if (!list) return { staff, lists, list: null, items: packPriceRows([]), selected: [] };
   const [items, selected] = await Promise.all([
-    findPriceItems(list.id, getLang(context)),
+    findPriceItems(list.id, lang),
     findSelectedSlugs(user.id, list.id),
   ]);
   return {
     staff,
     lists,
     selected,
-    list: { slug: list.slug, name: list.name, description: list.description, updatedAt: list.updatedAt },
+    list: {
+      slug: list.slug,
+      name: listName(list, lang),
+      description: listDescription(list, lang),
+      updatedAt: list.updatedAt,
+    },
     // Only what the table shows, packed: the page's data is sent again to hydrate it, and a list
     // can hold thousands of items.
     items: packPriceRows(staff ? items : items.filter((i) => i.visible)),

@@ -21,6 +21,7 @@ import { findPublicProducts } from "~/features/catalog/products.server";
 import { catalogSearch, parseCatalogQuery } from "~/features/catalog/query";
 import type { CatalogProduct } from "~/features/catalog/types";
 import { findCustomerList, listPriceListNames } from "~/features/price-lists/lists.server";
+import { listName } from "~/features/price-lists/names";
 import { SelectionBar } from "~/features/print/components/selection-bar";
 import { usePrintSelection } from "~/features/print/components/use-print-selection";
 import { findPrintableSlugs, findSelectedSlugs } from "~/features/print/sheets.server";
@@ -85,7 +86,7 @@ async function loadPrivate(request: Request, context: Route.LoaderArgs["context"
     availability: query.availability,
   };
   if (can(user, "products:view-staff-fields")) {
-    const lists = can(user, "prices:view-all-lists") ? await listPriceListNames() : [];
+    const lists = can(user, "prices:view-all-lists") ? await listPriceListNames(lang) : [];
     // An unknown or deleted list shows the base price, as if none had been chosen.
     const list = lists.find((l) => l.slug === query.list) ?? null;
     const [result] = await Promise.all([
@@ -97,8 +98,8 @@ async function loadPrivate(request: Request, context: Route.LoaderArgs["context"
       ...result,
       selection: list ? await loadSelection(user.id, list, result.products) : null,
       filters: { ...filters, status: query.status, list: list?.slug ?? null },
-      lists: lists.map((l) => ({ slug: l.slug, name: l.name })),
-      priceListName: list?.name ?? null,
+      lists: lists.map((l) => ({ slug: l.slug, name: listName(l, lang) })),
+      priceListName: list ? listName(list, lang) : null,
       canManage: can(user, "products:manage"),
     };
   }
@@ -113,7 +114,7 @@ async function loadPrivate(request: Request, context: Route.LoaderArgs["context"
     ...result,
     selection: list ? await loadSelection(user.id, list, result.products) : null,
     filters: { ...filters, status: "all" as const, list: null },
-    priceList: list ? { name: list.name } : null,
+    priceList: list ? { name: listName(list, lang) } : null,
   };
 }
 

@@ -490,7 +490,9 @@ export const seedPriceLists = [
   {
     slug: "wholesale",
     name: "Wholesale",
+    nameEs: "Mayorista",
     description: "Our published wholesale prices.",
+    descriptionEs: "Nuestros precios al por mayor publicados.",
     isPublic: true,
     isDefaultForCustomers: false,
     isTemplate: false,
@@ -499,7 +501,9 @@ export const seedPriceLists = [
   {
     slug: "customers",
     name: "Customers",
+    nameEs: "Clientes",
     description: "Prices for registered customers: wholesale less 5%.",
+    descriptionEs: "Precios para clientes registrados: al por mayor menos 5%.",
     isPublic: false,
     isDefaultForCustomers: true,
     isTemplate: false,
@@ -508,7 +512,9 @@ export const seedPriceLists = [
   {
     slug: "restaurants",
     name: "Restaurants",
+    nameEs: "Restaurantes",
     description: "Template for restaurant accounts: wholesale plus 8%.",
+    descriptionEs: "Plantilla para cuentas de restaurantes: al por mayor más 8%.",
     isPublic: false,
     isDefaultForCustomers: false,
     isTemplate: true,

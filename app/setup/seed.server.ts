@@ -43,7 +43,9 @@ export async function seedCatalog() {
         .values({
           slug: list.slug,
           name: list.name,
+          nameEs: list.nameEs,
           description: list.description,
+          descriptionEs: list.descriptionEs,
           isPublic: list.isPublic,
           isDefaultForCustomers: list.isDefaultForCustomers,
           isTemplate: list.isTemplate,

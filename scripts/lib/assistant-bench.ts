@@ -73,7 +73,7 @@ export function benchCatalog(count = BENCH_PRODUCTS): AssistantCatalog {
       packUnit: base.packUnit ?? null,
     };
   });
-  const lists = seedPriceLists.map((l) => ({ id: l.slug, slug: l.slug, name: l.name }));
+  const lists = seedPriceLists.map((l) => ({ id: l.slug, slug: l.slug, name: l.name, nameEs: l.nameEs }));
   const prices = new Map(
     seedPriceLists.map((l) => [
       l.slug,

@@ -66,6 +66,8 @@ beforeEach(async () => {
   list = await createPriceList(seller, {
     name: "Hotels",
     description: null,
+    nameEs: null,
+    descriptionEs: null,
     sourceId: null,
     adjustmentType: null,
     adjustmentValue: null,

@@ -5,6 +5,8 @@ import { db } from "../../app/db/client.server";
 import { contactRequest, mailOutbox } from "../../app/db/schema";
 import type { ContactActionData } from "../../app/features/contact/failure";
 import { contactErrors } from "../../app/features/contact/fields";
+import type { ContactInput } from "../../app/features/contact/schema";
+import { composeContactMail } from "../../app/features/contact/submit-contact.server";
 import type { Lang } from "../../app/i18n/config";
 import { action, loader } from "../../app/routes/contact";
 import { callRoute, formRequest, getRequest, routeContext } from "../support/route-context";
@@ -73,7 +75,7 @@ describe(`the contact form (${test.kind})`, () => {
     expect(mail[0].body.endsWith(valid.message)).toBe(true);
   });
 
-  it("writes the notification in the visitor's language and leaves optional fields out", async () => {
+  it("writes the notification in the staff's language, naming the visitor's, and leaves optional fields out", async () => {
     const result = await send(
       { ...valid, phone: "", company: "  ", purchaseSize: "", reason: "account_setup" },
       { lang: "es" },
@@ -81,8 +83,21 @@ describe(`the contact form (${test.kind})`, () => {
     expect(result.data).toEqual({ ok: true });
     const { requests, mail } = await stored();
     expect(requests[0]).toMatchObject({ phone: null, company: null, purchaseSize: null, locale: "es" });
-    expect(mail[0].subject).toBe("Solicitud de contacto: Abrir una cuenta de Rosa Martínez");
-    expect(mail[0].body).toContain("Teléfono (opcional): (no indicado)");
+    expect(config().STAFF_LANG).toBe("en");
+    expect(mail[0].subject).toBe("Contact request: Set up an account from Rosa Martínez");
+    expect(mail[0].body).toContain("Phone (optional): (not given)");
+    expect(mail[0].body).toContain("Language: Spanish");
+  });
+
+  it("writes it in Spanish for Spanish-reading staff, whatever the visitor's language", () => {
+    const mail = composeContactMail(
+      { ...valid, phone: undefined, reason: "account_setup" } as ContactInput,
+      "en",
+      "es",
+    );
+    expect(mail.subject).toBe("Solicitud de contacto: Abrir una cuenta de Rosa Martínez");
+    expect(mail.body).toContain("Teléfono (opcional): (no indicado)");
+    expect(mail.body).toContain("Idioma: inglés");
   });
 
   it("keeps script tags as plain text: stored and sent as typed, never as markup", async () => {

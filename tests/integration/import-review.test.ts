@@ -86,7 +86,7 @@ async function whatTheySee(user: SessionUser | null, slug: string) {
     seen.pricesPrivate = unpackPriceRows(prices.data!.items).map((i) => i.slug);
     const sheet = await loadSheetPage(user, "en", "long", new URL("http://localhost/prices-long"), { remember: false });
     seen.sheet = sheet.kind === "sheet" ? sheet.sheet.sections.flatMap((s) => s.rows.map((r) => r.slug)) : [];
-    const { catalog } = await loadAssistantCatalog(user);
+    const { catalog } = await loadAssistantCatalog(user, "en");
     seen.assistant = catalog.products.map((p) => p.slug);
     seen.buyerItems = (await findBuyerItems(hotelList.id)).map((i) => i.slug);
   } else {

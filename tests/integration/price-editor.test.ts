@@ -88,6 +88,8 @@ describe(`the price editor (${test.kind})`, () => {
     const child = await createPriceList(seller, {
       name: "Child",
       description: null,
+      nameEs: null,
+      descriptionEs: null,
       sourceId: listId,
       adjustmentType: "percentage",
       adjustmentValue: 1000,

@@ -75,6 +75,8 @@ const newList = (
   createPriceList(actor, {
     name,
     description: null,
+    nameEs: null,
+    descriptionEs: null,
     sourceId: copy?.sourceId ?? null,
     adjustmentType: copy?.type ?? null,
     adjustmentValue: copy?.value ?? null,

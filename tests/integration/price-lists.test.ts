@@ -91,6 +91,8 @@ beforeEach(async () => {
   const base = await createPriceList(seller, {
     name: "Base",
     description: null,
+    nameEs: null,
+    descriptionEs: null,
     sourceId: null,
     adjustmentType: null,
     adjustmentValue: null,
@@ -105,6 +107,8 @@ describe(`price lists (${test.kind})`, () => {
     const a = await createPriceList(seller, {
       name: "Hoteles Miami",
       description: "Para hoteles",
+      nameEs: null,
+      descriptionEs: null,
       sourceId: null,
       adjustmentType: "percentage",
       adjustmentValue: 500,
@@ -113,6 +117,8 @@ describe(`price lists (${test.kind})`, () => {
     const b = await createPriceList(seller, {
       name: "Hoteles  Miami!",
       description: null,
+      nameEs: null,
+      descriptionEs: null,
       sourceId: null,
       adjustmentType: null,
       adjustmentValue: null,
@@ -128,6 +134,8 @@ describe(`price lists (${test.kind})`, () => {
     const derived = await createPriceList(seller, {
       name: "Restaurants",
       description: null,
+      nameEs: null,
+      descriptionEs: null,
       sourceId: baseId,
       adjustmentType: "percentage",
       adjustmentValue: -500,
@@ -154,6 +162,8 @@ describe(`price lists (${test.kind})`, () => {
     const derived = await createPriceList(seller, {
       name: "Promo",
       description: null,
+      nameEs: null,
+      descriptionEs: null,
       sourceId: baseId,
       adjustmentType: "fixed",
       adjustmentValue: -100,
@@ -258,6 +268,8 @@ describe(`price lists (${test.kind})`, () => {
     const derived = await createPriceList(seller, {
       name: "Hotels",
       description: null,
+      nameEs: null,
+      descriptionEs: null,
       sourceId: baseId,
       adjustmentType: "percentage",
       adjustmentValue: 1000,
@@ -283,6 +295,8 @@ describe(`price lists (${test.kind})`, () => {
     const derived = await createPriceList(seller, {
       name: "Retail",
       description: null,
+      nameEs: null,
+      descriptionEs: null,
       sourceId: baseId,
       adjustmentType: "percentage",
       adjustmentValue: 2000,
@@ -333,10 +347,19 @@ describe(`price lists (${test.kind})`, () => {
   });
 
   it("moves the public and default flags from one list to another", async () => {
-    await updatePriceList(seller, baseId, { name: "Base", description: null, ...noFlags, isPublic: true });
+    await updatePriceList(seller, baseId, {
+      name: "Base",
+      description: null,
+      nameEs: null,
+      descriptionEs: null,
+      ...noFlags,
+      isPublic: true,
+    });
     const other = await createPriceList(seller, {
       name: "Public two",
       description: null,
+      nameEs: null,
+      descriptionEs: null,
       sourceId: null,
       adjustmentType: null,
       adjustmentValue: null,
@@ -350,8 +373,15 @@ describe(`price lists (${test.kind})`, () => {
   });
 
   it("duplicates a list with its prices and none of its flags", async () => {
-    await updatePriceList(seller, baseId, { name: "Base", description: "d", ...noFlags, isPublic: true });
-    const copy = await duplicatePriceList(seller, baseId, "Base (copy)");
+    await updatePriceList(seller, baseId, {
+      name: "Base",
+      description: "d",
+      nameEs: null,
+      descriptionEs: null,
+      ...noFlags,
+      isPublic: true,
+    });
+    const copy = await duplicatePriceList(seller, baseId, { name: "Base (copy)", nameEs: null });
     expect(copy.slug).toBe("base-copy");
     expect(await prices(copy.id)).toEqual(await prices(baseId));
     expect(await findPriceListBySlug("base-copy")).toMatchObject({ isPublic: false, description: "d" });
@@ -380,6 +410,8 @@ describe(`price lists (${test.kind})`, () => {
     const other = await createPriceList(seller, {
       name: "Other",
       description: null,
+      nameEs: null,
+      descriptionEs: null,
       sourceId: null,
       adjustmentType: null,
       adjustmentValue: null,
@@ -415,7 +447,7 @@ describe(`price lists (${test.kind})`, () => {
 
   it("shows a product's history across lists, newest first, with the change", async () => {
     await savePriceEdits(seller, baseId, [{ productId: ids.mango, priceCents: 1250 }]);
-    const history = await findPriceHistory(ids.mango);
+    const history = await findPriceHistory(ids.mango, "en");
     expect(history[0]).toMatchObject({ listName: "Base", oldCents: 1000, newCents: 1250, changeCents: 250 });
     expect(history.at(-1)).toMatchObject({ oldCents: null, newCents: 1000, changeCents: null, source: "add" });
   });

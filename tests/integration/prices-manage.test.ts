@@ -41,6 +41,8 @@ beforeEach(async () => {
   const base = await createPriceList(seller, {
     name: "Wholesale",
     description: null,
+    nameEs: null,
+    descriptionEs: null,
     sourceId: null,
     adjustmentType: null,
     adjustmentValue: null,

@@ -32,6 +32,8 @@ async function newList(name: string, flags: Partial<typeof noFlags> = {}) {
   return createPriceList(seller, {
     name,
     description: null,
+    nameEs: null,
+    descriptionEs: null,
     sourceId: null,
     adjustmentType: null,
     adjustmentValue: null,
@@ -101,7 +103,13 @@ describe(`private prices (${test.kind})`, () => {
   });
 
   it("says so when a customer has no list at all", async () => {
-    await updatePriceList(seller, lists.customers.id, { name: "Customers", description: null, ...noFlags });
+    await updatePriceList(seller, lists.customers.id, {
+      name: "Customers",
+      description: null,
+      nameEs: null,
+      descriptionEs: null,
+      ...noFlags,
+    });
     const page = await load("/pricesprivate", customer);
     expect(page.data?.list).toBeNull();
   });

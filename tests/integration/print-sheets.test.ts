@@ -92,6 +92,8 @@ beforeEach(async () => {
     customers: await createPriceList(seller, {
       name: "Customers",
       description: null,
+      nameEs: null,
+      descriptionEs: null,
       sourceId: null,
       adjustmentType: null,
       adjustmentValue: null,
@@ -101,6 +103,8 @@ beforeEach(async () => {
     hotels: await createPriceList(seller, {
       name: "Hotels",
       description: null,
+      nameEs: null,
+      descriptionEs: null,
       sourceId: null,
       adjustmentType: null,
       adjustmentValue: null,

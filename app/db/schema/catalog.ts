@@ -85,7 +85,10 @@ export const priceList = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     slug: text("slug").notNull().unique(),
     name: text("name").notNull(),
+    // Staff may leave the Spanish empty: readers of Spanish then see the English (docs/decisions/010-price-lists.md).
+    nameEs: text("name_es"),
     description: text("description"),
+    descriptionEs: text("description_es"),
     isTemplate: boolean("is_template").notNull().default(false),
     isPublic: boolean("is_public").notNull().default(false),
     isDefaultForCustomers: boolean("is_default_for_customers").notNull().default(false),

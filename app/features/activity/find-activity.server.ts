@@ -5,6 +5,7 @@ import { unnestRows } from "~/db/bulk.server";
 import { db } from "~/db/client.server";
 import { activity, importRun, priceHistory, priceList, product, user } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
+import { listName } from "~/features/price-lists/names";
 import { logger } from "~/lib/logger.server";
 import { isImportCountField, readChanges, readImportCounts, readPriceGroup, type ChangeSet } from "./changes";
 import { ACTIVITY_PAGE_SIZE, NO_ACTOR, type ActivityFilters, type FilterErrors } from "./schema";
@@ -210,9 +211,10 @@ function uuidOf(entityId: string | null) {
   return entityId && UUID.test(entityId) ? entityId : null;
 }
 
+/** `names` holds the entity's name in both languages: an entry's summary wrote one of them. */
 type Found = {
-  products: Map<string, { name: string; slug: string; isPublic: boolean }>;
-  lists: Map<string, { name: string; slug: string; deleted: boolean }>;
+  products: Map<string, { name: string; names: string[]; slug: string; isPublic: boolean }>;
+  lists: Map<string, { name: string; names: string[]; slug: string; deleted: boolean }>;
   runs: Map<string, { fileName: string; summary: unknown }>;
 };
 
@@ -246,7 +248,8 @@ async function findEntities(rows: ActivityRow[], lang: Lang): Promise<Found> {
       ? db()
           .select({
             id: product.id,
-            name: lang === "es" ? product.nameEs : product.nameEn,
+            nameEn: product.nameEn,
+            nameEs: product.nameEs,
             slug: product.slug,
             isPublic: sql<boolean>`${product.active} and ${product.archivedAt} is null`,
           })
@@ -258,6 +261,7 @@ async function findEntities(rows: ActivityRow[], lang: Lang): Promise<Found> {
           .select({
             id: priceList.id,
             name: priceList.name,
+            nameEs: priceList.nameEs,
             slug: priceList.slug,
             deleted: sql<boolean>`${priceList.deletedAt} is not null`,
           })
@@ -272,8 +276,10 @@ async function findEntities(rows: ActivityRow[], lang: Lang): Promise<Found> {
       : [],
   ]);
   return {
-    products: new Map(products.map((p) => [p.id, p])),
-    lists: new Map(lists.map((l) => [l.id, l])),
+    products: new Map(
+      products.map((p) => [p.id, { ...p, name: lang === "es" ? p.nameEs : p.nameEn, names: [p.nameEn, p.nameEs] }]),
+    ),
+    lists: new Map(lists.map((l) => [l.id, { ...l, name: listName(l, lang), names: [l.name, l.nameEs ?? l.name] }])),
     runs: new Map(runs.map((r) => [r.id, r])),
   };
 }
@@ -359,13 +365,16 @@ function describeActor(actorId: string | null, users: ActivityUsers | null): Act
 }
 
 /** The summary, when it says more than the entity's name already does. */
-function noteOf(row: ActivityRow, entity: EntityView): EntryNote | null {
+function noteOf(row: ActivityRow, entity: EntityView, found: Found): EntryNote | null {
   const summary = row.summary?.trim();
   if (!summary) return null;
   if (Object.hasOwn(knownSummaries, summary)) {
     return { kind: "known", key: knownSummaries[summary as keyof typeof knownSummaries] };
   }
   if (summary === entity.name || row.entityType === "price_item") return null;
+  const id = uuidOf(row.entityId);
+  const names = id ? (found.products.get(id) ?? found.lists.get(id))?.names : undefined;
+  if (names?.includes(summary)) return null;
   return { kind: "text", text: summary };
 }
 
@@ -418,7 +427,7 @@ export function describeEntry(
   }
   return {
     ...about,
-    note: noteOf(row, entity),
+    note: noteOf(row, entity, found),
     changes,
     importCounts,
     group: null,

@@ -1,4 +1,5 @@
 import { asc, inArray } from "drizzle-orm";
+import type { Lang } from "~/i18n/config";
 import { can } from "~/auth/permissions";
 import { db } from "~/db/client.server";
 import { priceListItem, product } from "~/db/schema";
@@ -14,16 +15,16 @@ import type { AssistantCatalog, AssistantList, AssistantProduct, AssistantRole }
  * the person may read (a customer: only their own) and the prices of those lists, in two queries
  * whatever the number of lists.
  */
-export async function loadAssistantCatalog(user: {
-  id: string;
-  role: AssistantRole;
-}): Promise<{ catalog: AssistantCatalog; defaultList: AssistantList | null }> {
+export async function loadAssistantCatalog(
+  user: { id: string; role: AssistantRole },
+  lang: Lang,
+): Promise<{ catalog: AssistantCatalog; defaultList: AssistantList | null }> {
   const staff = can(user, "prices:view-all-lists");
   const own = staff ? null : await findCustomerList(user.id);
   const lists: AssistantList[] = staff
-    ? await listPriceListNames()
+    ? await listPriceListNames(lang)
     : own
-      ? [{ id: own.id, slug: own.slug, name: own.name }]
+      ? [{ id: own.id, slug: own.slug, name: own.name, nameEs: own.nameEs }]
       : [];
   const [productRows, itemRows] = await Promise.all([
     db()
@@ -84,5 +85,5 @@ export async function loadAssistantCatalog(user: {
 
 async function staffDefaultList(): Promise<AssistantList | null> {
   const first = await findFirstListForStaff();
-  return first ? { id: first.id, slug: first.slug, name: first.name } : null;
+  return first ? { id: first.id, slug: first.slug, name: first.name, nameEs: first.nameEs } : null;
 }

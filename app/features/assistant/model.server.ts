@@ -112,7 +112,9 @@ export async function planWithModel(text: string, catalog: AssistantCatalog, ctx
     baseURL: c.AI_BASE_URL.replace(/\/+$/, ""),
     apiKey: c.AI_API_KEY,
   });
-  const lists = JSON.stringify({ priceLists: catalog.lists.map((l) => l.name) });
+  const lists = JSON.stringify({
+    priceLists: catalog.lists.map((l) => (l.nameEs ? `${l.name} / ${l.nameEs}` : l.name)),
+  });
   try {
     const result = await generateText({
       model: provider(c.AI_MODEL),

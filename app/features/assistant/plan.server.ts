@@ -13,7 +13,7 @@ export async function planForUser(
   user: { id: string; role: AssistantRole },
   screenLang: Lang,
 ): Promise<Plan> {
-  const { catalog, defaultList } = await loadAssistantCatalog(user);
+  const { catalog, defaultList } = await loadAssistantCatalog(user, screenLang);
   const ctx = { role: user.role, defaultList, screenLang };
   return (await planWithModel(text, catalog, ctx)) ?? planRequest(text, catalog, ctx);
 }

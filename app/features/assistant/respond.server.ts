@@ -2,6 +2,7 @@ import { can, type Role } from "~/auth/permissions";
 import { findBuyerItems } from "~/features/price-lists/items.server";
 import { findPriceHistory } from "~/features/price-lists/history.server";
 import { resolveReadableList } from "~/features/price-lists/lists.server";
+import { listName } from "~/features/price-lists/names";
 import type { Lang } from "~/i18n/config";
 import { translatorFor } from "~/i18n/store";
 import { addMessage, findUnansweredMessage, openConversation } from "./conversations.server";
@@ -67,7 +68,12 @@ async function carryOut(
       }
       return {
         reply: plan.reply,
-        data: { kind: "products", list: { slug: list.slug, name: list.name }, rows, total: plan.results.length },
+        data: {
+          kind: "products",
+          list: { slug: list.slug, name: listName(list, plan.lang) },
+          rows,
+          total: plan.results.length,
+        },
       };
     }
     case "change_price": {
@@ -86,7 +92,7 @@ async function carryOut(
         data: {
           kind: "proposal",
           proposalId: proposal.id,
-          list: { slug: list.slug, name: list.name },
+          list: { slug: list.slug, name: listName(list, plan.lang) },
           items: plan.changes,
           warning: plan.warning,
           status: "pending",
@@ -105,7 +111,7 @@ async function carryOut(
         return refused;
       }
       const days = plan.args.days ?? 30;
-      const rows = await findPriceHistory(product.id, {
+      const rows = await findPriceHistory(product.id, plan.lang, {
         listId: list?.id,
         since: new Date(Date.now() - days * DAY_MS),
       });
@@ -116,7 +122,7 @@ async function carryOut(
         data: {
           kind: "history",
           product,
-          list: list ? { slug: list.slug, name: list.name } : null,
+          list: list ? { slug: list.slug, name: listName(list, plan.lang) } : null,
           days,
           staffView,
           entries: rows.map((r) => ({

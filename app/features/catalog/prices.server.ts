@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { priceList, priceListItem, product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
+import { listDescription, listName } from "~/features/price-lists/names";
 import { isCategory } from "./categories";
 import { categoryFilterOf, type PriceFilterValues } from "./price-filters";
 import {
@@ -30,7 +31,9 @@ export async function findPublicPrices(
     .select({
       id: priceList.id,
       name: priceList.name,
+      nameEs: priceList.nameEs,
       description: priceList.description,
+      descriptionEs: priceList.descriptionEs,
       updatedAt: priceList.updatedAt,
     })
     .from(priceList)
@@ -83,8 +86,8 @@ export async function findPublicPrices(
 
   return {
     kind: "list",
-    name: list.name,
-    description: list.description,
+    name: listName(list, lang),
+    description: listDescription(list, lang),
     updatedAt: updatedAt.toISOString(),
     total,
     rows: rows.map((row) => ({

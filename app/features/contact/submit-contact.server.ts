@@ -13,12 +13,14 @@ export function staffAddress() {
 }
 
 /**
- * The staff notification in the visitor's language (the language the message is written in).
- * Plain text: the outbox sends it as text, and pages show it escaped, so markup in a message is
- * only ever characters.
+ * The staff notification in the staff's language; it names the language the visitor wrote in, so
+ * that staff answer in it. Plain text: the outbox sends it as text, and pages show it escaped, so
+ * markup in a message is only ever characters.
  */
-export function composeContactMail(input: ContactInput, lang: Lang) {
-  const t = createI18n(lang).getFixedT(lang, "contact");
+export function composeContactMail(input: ContactInput, visitorLang: Lang, staffLang: Lang) {
+  const i18n = createI18n(staffLang);
+  const t = i18n.getFixedT(staffLang, "contact");
+  const language = i18n.getFixedT(staffLang, "navigation")(`languages.${visitorLang}`);
   const none = t("mail.notGiven");
   const reason = t(`reasons.${input.reason}`);
   const lines = [
@@ -30,7 +32,7 @@ export function composeContactMail(input: ContactInput, lang: Lang) {
     `${t("form.company")}: ${input.company ?? none}`,
     `${t("form.reason")}: ${reason}`,
     `${t("form.purchaseSize")}: ${input.purchaseSize ? t(`sizes.${input.purchaseSize}`) : none}`,
-    `${t("mail.language")}: ${lang}`,
+    `${t("mail.language")}: ${language}`,
     "",
     `${t("form.message")}:`,
     input.message,
@@ -40,7 +42,7 @@ export function composeContactMail(input: ContactInput, lang: Lang) {
 
 /** Stores the request and queues the staff notification together: both happen, or neither. */
 export async function submitContactRequest(input: ContactInput, { lang, clientIp }: { lang: Lang; clientIp: string }) {
-  const mail = composeContactMail(input, lang);
+  const mail = composeContactMail(input, lang, config().STAFF_LANG);
   const recipient = staffAddress();
   return withTransaction(async (tx) => {
     const [row] = await tx

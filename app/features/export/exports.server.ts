@@ -3,13 +3,14 @@ import { db, withTransaction } from "~/db/client.server";
 import { customerPriceList, user, whatsappExport, whatsappExportPreference } from "~/db/schema";
 import { recordActivity } from "~/features/activity/record.server";
 import { findBuyerItems } from "~/features/price-lists/items.server";
+import { listName, type ListNames } from "~/features/price-lists/names";
 import type { Lang } from "~/i18n/config";
 import { translatorFor } from "~/i18n/store";
 import { siteInfo } from "~/lib/site.server";
 import { buildMessage, type BuiltMessage, type MessageOptions } from "./message";
 import { readStoredOptions, type ExportCustomer, type ExportListData } from "./schema";
 
-type ListRef = { id: string; slug: string; name: string };
+type ListRef = { id: string; slug: string } & ListNames;
 
 /** The options a person last saved for this list, else the defaults in their language. */
 export async function findExportOptions(userId: string, listId: string, lang: Lang): Promise<MessageOptions> {
@@ -69,7 +70,7 @@ export async function loadExportListData(userId: string, list: ListRef, lang: La
     findLastExport(list.id),
   ]);
   return {
-    list: { slug: list.slug, name: list.name },
+    list: { slug: list.slug, name: listName(list, lang) },
     options,
     customers,
     lastExport: last ? { at: last.createdAt.toISOString(), by: last.by } : null,
@@ -90,7 +91,7 @@ export async function generateExport(
   const message = buildMessage({
     t: translatorFor(options.lang) as never,
     options,
-    list: { slug: list.slug, name: list.name },
+    list: { slug: list.slug, name: listName(list, options.lang) },
     site: siteInfo(),
     items,
     previous,

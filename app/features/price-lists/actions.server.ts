@@ -12,7 +12,17 @@ import {
   restoreDeletedPriceList,
   updatePriceList,
 } from "./lists.server";
-import { listActionSchemas, listMessage, type ListAction, type ListActionResult, type PricesErrorKey } from "./schema";
+import type { ListNames } from "./names";
+import {
+  listActionSchemas,
+  listMessage,
+  NAME_MAX,
+  type ListAction,
+  type ListActionResult,
+  type PricesErrorKey,
+} from "./schema";
+import type { Lang } from "~/i18n/config";
+import { translatorFor } from "~/i18n/store";
 
 /** The specification's texts per intent: success, a refusal, and an unexpected failure. */
 const messages = {
@@ -32,6 +42,13 @@ async function requireList(slugText: string, options: { includeDeleted?: boolean
   return list;
 }
 
+/** A copy is named after its list in each language the list has a name in. */
+function copyNames(list: ListNames): ListNames {
+  const copy = (lang: Lang, name: string) =>
+    translatorFor(lang)("manage.copyName", { ns: "prices", name }).slice(0, NAME_MAX);
+  return { name: copy("en", list.name), nameEs: list.nameEs ? copy("es", list.nameEs) : null };
+}
+
 async function run(actor: SessionUser, action: ListAction): Promise<{ slug?: string }> {
   switch (action.intent) {
     case "create": {
@@ -45,7 +62,7 @@ async function run(actor: SessionUser, action: ListAction): Promise<{ slug?: str
     }
     case "duplicate": {
       const list = await requireList(action.slug);
-      return duplicatePriceList(actor, list.id, action.name);
+      return duplicatePriceList(actor, list.id, copyNames(list));
     }
     case "delete": {
       const list = await requireList(action.slug);

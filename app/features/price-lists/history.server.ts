@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { priceHistory, priceList, product, user } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
 import { HISTORY_LIMIT } from "./history";
+import { listName } from "./names";
 
 export { HISTORY_LIMIT };
 
@@ -18,15 +19,20 @@ export type PriceHistoryRow = {
   createdAt: string;
 };
 
-/** A product's price changes, newest first, in one list or in every list, since a time; at most `limit` of them. */
+/**
+ * A product's price changes, newest first, in one list or in every list, since a time; at most
+ * `limit` of them, each with its list's name in the reader's language.
+ */
 export async function findPriceHistory(
   productId: string,
+  lang: Lang,
   { listId, since, limit = HISTORY_LIMIT }: { listId?: string; since?: Date; limit?: number } = {},
 ) {
   const rows = await db()
     .select({
       id: priceHistory.id,
       listName: priceList.name,
+      listNameEs: priceList.nameEs,
       listSlug: priceList.slug,
       oldCents: priceHistory.oldPriceCents,
       newCents: priceHistory.newPriceCents,
@@ -46,8 +52,9 @@ export async function findPriceHistory(
     )
     .orderBy(desc(priceHistory.createdAt), desc(priceHistory.id))
     .limit(limit);
-  return rows.map((r): PriceHistoryRow => ({
+  return rows.map(({ listNameEs, ...r }): PriceHistoryRow => ({
     ...r,
+    listName: r.listName === null ? null : listName({ name: r.listName, nameEs: listNameEs }, lang),
     changeCents: r.oldCents !== null && r.newCents !== null ? r.newCents - r.oldCents : null,
     createdAt: r.createdAt.toISOString(),
   }));

@@ -16,6 +16,9 @@ import {
   type LockedList,
 } from "./internal.server";
 import { firstFreeSlug, slugify } from "~/lib/slug";
+import type { Lang } from "~/i18n/config";
+import { localeOf } from "~/lib/locale";
+import { listName, type ListNames } from "./names";
 
 export type PriceListFlags = { isPublic: boolean; isDefaultForCustomers: boolean; isTemplate: boolean };
 
@@ -23,8 +26,11 @@ export type PriceListSummary = PriceListFlags & {
   id: string;
   slug: string;
   name: string;
+  nameEs: string | null;
   description: string | null;
+  descriptionEs: string | null;
   parentName: string | null;
+  parentNameEs: string | null;
   adjustmentType: AdjustmentType | null;
   adjustmentValue: number | null;
   itemCount: number;
@@ -34,19 +40,27 @@ export type PriceListSummary = PriceListFlags & {
 };
 
 const parent = sql`(select p.name from ${priceList} p where p.id = ${priceList.parentId})`;
+const parentEs = sql`(select p.name_es from ${priceList} p where p.id = ${priceList.parentId})`;
 
-function toSummary(
-  row: typeof priceList.$inferSelect & { parentName: string | null; itemCount: number },
-): PriceListSummary {
+type SummaryRow = typeof priceList.$inferSelect & {
+  parentName: string | null;
+  parentNameEs: string | null;
+  itemCount: number;
+};
+
+function toSummary(row: SummaryRow): PriceListSummary {
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
+    nameEs: row.nameEs,
     description: row.description,
+    descriptionEs: row.descriptionEs,
     isPublic: row.isPublic,
     isDefaultForCustomers: row.isDefaultForCustomers,
     isTemplate: row.isTemplate,
     parentName: row.parentName,
+    parentNameEs: row.parentNameEs,
     adjustmentType: row.adjustmentType as AdjustmentType | null,
     adjustmentValue: row.adjustmentValue,
     itemCount: Number(row.itemCount),
@@ -56,48 +70,61 @@ function toSummary(
   };
 }
 
+const summaryColumns = {
+  list: priceList,
+  parentName: sql<string | null>`${parent}`,
+  parentNameEs: sql<string | null>`${parentEs}`,
+  itemCount: sql<number>`(select count(*) from ${priceListItem} i where i.price_list_id = ${priceList.id})`,
+};
+
+/** Lists by their name in the reader's language, as the reader's alphabet sorts it. */
+function byName<T extends ListNames>(lists: T[], lang: Lang) {
+  const collator = new Intl.Collator(localeOf(lang), { sensitivity: "base", numeric: true });
+  return lists.sort((a, b) => collator.compare(listName(a, lang), listName(b, lang)));
+}
+
 /** The lists staff work with (or, for an admin restoring one, the deleted ones), by name. */
-export async function listPriceLists({ deleted = false } = {}): Promise<PriceListSummary[]> {
+export async function listPriceLists({ deleted = false, lang = "en" as Lang } = {}): Promise<PriceListSummary[]> {
   const rows = await db()
-    .select({
-      list: priceList,
-      parentName: sql<string | null>`${parent}`,
-      itemCount: sql<number>`(select count(*) from ${priceListItem} i where i.price_list_id = ${priceList.id})`,
-    })
+    .select(summaryColumns)
     .from(priceList)
     .where(deleted ? isNotNull(priceList.deletedAt) : isNull(priceList.deletedAt))
-    .orderBy(asc(sql`lower(${priceList.name})`), asc(priceList.id));
-  return rows.map((r) => toSummary({ ...r.list, parentName: r.parentName, itemCount: r.itemCount }));
+    .orderBy(asc(priceList.id));
+  return byName(
+    rows.map((r) =>
+      toSummary({ ...r.list, parentName: r.parentName, parentNameEs: r.parentNameEs, itemCount: r.itemCount }),
+    ),
+    lang,
+  );
 }
 
 const priceListNames = preparedQuery((d) =>
   d
-    .select({ id: priceList.id, slug: priceList.slug, name: priceList.name })
+    .select({ id: priceList.id, slug: priceList.slug, name: priceList.name, nameEs: priceList.nameEs })
     .from(priceList)
     .where(isNull(priceList.deletedAt))
-    .orderBy(asc(sql`lower(${priceList.name})`), asc(priceList.id))
+    .orderBy(asc(priceList.id))
     .prepare("price_list_names"),
 );
 
 /**
- * The lists staff may pick from, by name: the pickers of the price and product pages, shown on
- * every view, so without the counts and parents the management screen reads.
+ * The lists staff may pick from, in the order of their names in the reader's language: the pickers
+ * of the price and product pages, shown on every view, so without the counts and parents the
+ * management screen reads.
  */
-export async function listPriceListNames(): Promise<Array<{ id: string; slug: string; name: string }>> {
-  return priceListNames().execute();
+export async function listPriceListNames(lang: Lang): Promise<Array<{ id: string; slug: string } & ListNames>> {
+  return byName(await priceListNames().execute(), lang);
 }
 
 export async function findPriceListBySlug(slug: string, { includeDeleted = false } = {}) {
   const [row] = await db()
-    .select({
-      list: priceList,
-      parentName: sql<string | null>`${parent}`,
-      itemCount: sql<number>`(select count(*) from ${priceListItem} i where i.price_list_id = ${priceList.id})`,
-    })
+    .select(summaryColumns)
     .from(priceList)
     .where(includeDeleted ? eq(priceList.slug, slug) : and(eq(priceList.slug, slug), isNull(priceList.deletedAt)))
     .limit(1);
-  return row ? toSummary({ ...row.list, parentName: row.parentName, itemCount: row.itemCount }) : null;
+  return row
+    ? toSummary({ ...row.list, parentName: row.parentName, parentNameEs: row.parentNameEs, itemCount: row.itemCount })
+    : null;
 }
 
 async function freeSlug(tx: Tx, name: string, exceptId?: string) {
@@ -166,19 +193,27 @@ async function insertList(
   return { id: created.id, slug: created.slug, revision };
 }
 
-export type CreatePriceListInput = PriceListFlags & {
+export type ListTexts = {
   name: string;
+  nameEs: string | null;
   description: string | null;
-  sourceId: string | null;
-  adjustmentType: AdjustmentType | null;
-  adjustmentValue: number | null;
+  descriptionEs: string | null;
 };
+
+export type CreatePriceListInput = PriceListFlags &
+  ListTexts & {
+    sourceId: string | null;
+    adjustmentType: AdjustmentType | null;
+    adjustmentValue: number | null;
+  };
 
 /** An empty list's input: no parent, adjustment, description or flags. */
 export function emptyListInput(name: string): CreatePriceListInput {
   return {
     name,
+    nameEs: null,
     description: null,
+    descriptionEs: null,
     sourceId: null,
     adjustmentType: null,
     adjustmentValue: null,
@@ -206,7 +241,9 @@ export async function createPriceList(actor: Actor, input: CreatePriceListInput)
       {
         slug: await freeSlug(tx, input.name),
         name: input.name,
+        nameEs: input.nameEs,
         description: input.description,
+        descriptionEs: input.descriptionEs,
         isPublic: input.isPublic,
         isDefaultForCustomers: input.isDefaultForCustomers,
         isTemplate: input.isTemplate,
@@ -230,7 +267,7 @@ export async function createPriceList(actor: Actor, input: CreatePriceListInput)
   });
 }
 
-export type UpdatePriceListInput = PriceListFlags & { name: string; description: string | null };
+export type UpdatePriceListInput = PriceListFlags & ListTexts;
 
 /** Name, description and flags; the slug stays, so links keep working. */
 export async function updatePriceList(actor: Actor, id: string, input: UpdatePriceListInput) {
@@ -238,7 +275,9 @@ export async function updatePriceList(actor: Actor, id: string, input: UpdatePri
     const list = await lockList(tx, id);
     const after = {
       name: input.name,
+      nameEs: input.nameEs,
       description: input.description,
+      descriptionEs: input.descriptionEs,
       isPublic: input.isPublic,
       isDefaultForCustomers: input.isDefaultForCustomers,
       isTemplate: input.isTemplate,
@@ -261,7 +300,7 @@ export async function updatePriceList(actor: Actor, id: string, input: UpdatePri
 }
 
 /** A copy with the same items and prices, parent and adjustment, and none of the flags. */
-export async function duplicatePriceList(actor: Actor, id: string, name: string) {
+export async function duplicatePriceList(actor: Actor, id: string, names: ListNames) {
   return withTransaction(async (tx) => {
     const source = await lockList(tx, id);
     const items = await currentItems(tx, source.id);
@@ -269,9 +308,11 @@ export async function duplicatePriceList(actor: Actor, id: string, name: string)
       tx,
       actor,
       {
-        slug: await freeSlug(tx, name),
-        name,
+        slug: await freeSlug(tx, names.name),
+        name: names.name,
+        nameEs: names.nameEs,
         description: source.description,
+        descriptionEs: source.descriptionEs,
         parentId: source.parentId,
         adjustmentType: source.adjustmentType,
         adjustmentValue: source.adjustmentValue,

@@ -75,12 +75,20 @@ const name = z
   .trim()
   .min(1, errors.nameRequired)
   .max(NAME_MAX, errors.nameTooLong);
+/** The Spanish name may stay empty: Spanish readers then read the English one. */
+const nameEs = z
+  .string()
+  .trim()
+  .max(NAME_MAX, errors.nameTooLong)
+  .optional()
+  .transform((v) => v || null);
 const description = z
   .string()
   .trim()
   .max(DESCRIPTION_MAX, errors.descriptionTooLong)
   .optional()
   .transform((v) => v || null);
+const texts = { name, nameEs, description, descriptionEs: description };
 const slug = z.string({ error: errors.notFound }).trim().min(1, errors.notFound).max(80, errors.notFound);
 
 const flags = { isPublic: checkbox, isDefaultForCustomers: checkbox, isTemplate: checkbox };
@@ -88,8 +96,7 @@ const flags = { isPublic: checkbox, isDefaultForCustomers: checkbox, isTemplate:
 export const createListSchema = z
   .object({
     intent: z.literal("create"),
-    name,
-    description,
+    ...texts,
     source: z.string().trim().max(80).optional().default(""),
     adjustmentType: z.enum(["none", "fixed", "percentage"], { error: errors.adjustmentInvalid }).default("none"),
     adjustmentValue: z.string().trim().max(20, errors.adjustmentInvalid).optional().default(""),
@@ -108,7 +115,9 @@ export const createListSchema = z
     return {
       intent: value.intent,
       name: value.name,
+      nameEs: value.nameEs,
       description: value.description,
+      descriptionEs: value.descriptionEs,
       source: value.source || null,
       adjustmentType: adjustment === null ? null : type,
       adjustmentValue: adjustment,
@@ -118,8 +127,8 @@ export const createListSchema = z
     };
   });
 
-export const updateListSchema = z.object({ intent: z.literal("update"), slug, name, description, ...flags });
-export const duplicateListSchema = z.object({ intent: z.literal("duplicate"), slug, name });
+export const updateListSchema = z.object({ intent: z.literal("update"), slug, ...texts, ...flags });
+export const duplicateListSchema = z.object({ intent: z.literal("duplicate"), slug });
 export const deleteListSchema = z.object({ intent: z.literal("delete"), slug });
 export const restoreListSchema = z.object({ intent: z.literal("restore"), slug });
 

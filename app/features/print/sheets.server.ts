@@ -5,6 +5,7 @@ import { printPreference, printSelection, priceList, priceListItem, product } fr
 import { visibleWithJoinedPrice } from "~/features/catalog/visibility.server";
 import { findBuyerItems } from "~/features/price-lists/items.server";
 import { listPriceListNames, resolveReadableList } from "~/features/price-lists/lists.server";
+import { listName } from "~/features/price-lists/names";
 import { isLang, type Lang } from "~/i18n/config";
 import { translatorFor } from "~/i18n/store";
 import { siteInfo } from "~/lib/site.server";
@@ -152,7 +153,9 @@ export async function loadSheetPage(
     // A remembered list is a member of staff's choice; a customer always has their own.
     list: staff ? defaults.list : null,
   });
-  const lists = staff ? (await listPriceListNames()).map(({ id, slug, name }) => ({ id, slug, name })) : [];
+  const lists = staff
+    ? (await listPriceListNames(readerLang)).map((l) => ({ id: l.id, slug: l.slug, name: listName(l, readerLang) }))
+    : [];
   // A malformed list name names no list: the same answer as an unknown one.
   if (rejected.some((r) => r.option === "list")) return { kind: "notFound", options, rejected: [], lists };
   let resolved = await resolveReadableList(user, options.list);
@@ -180,7 +183,7 @@ export async function loadSheetPage(
     images: chosen.images,
     lang: chosen.lang,
     t: translatorFor(chosen.lang) as never,
-    list: { slug: list.slug, name: list.name },
+    list: { slug: list.slug, name: listName(list, chosen.lang) },
     site: siteInfo(),
     items,
     readAt: new Date(),

@@ -24,7 +24,7 @@ async function makeChanges(s: Session) {
   const name = `Activity ${Date.now()}`;
   await s.goto("/prices-manage", { axe: false });
   const form = s.page.getByRole("region", { name: "New price list" });
-  await form.getByRole("textbox", { name: "Name" }).fill(name);
+  await form.getByRole("textbox", { name: "Name in English" }).fill(name);
   await form.getByRole("combobox", { name: "Start from" }).selectOption({ label: "A copy of Wholesale" });
   await form.getByRole("button", { name: "Create price list" }).click();
   await visible(s.page.getByText("Price list added successfully"));

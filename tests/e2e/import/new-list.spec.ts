@@ -38,13 +38,13 @@ describe("a new price list from the import screen", () => {
     await s.page.getByRole("button", { name: "New price list" }).click();
     const dialog = await visible(s.page.getByRole("dialog", { name: "New price list" }));
     // A name of spaces passes the browser's check; the server refuses it inside the dialog.
-    await dialog.getByLabel("Name", { exact: true }).fill("   ");
+    await dialog.getByLabel("Name in English", { exact: true }).fill("   ");
     await dialog.getByRole("button", { name: "Create price list" }).click();
     await visible(dialog.getByText("Name is required"));
     await visible(dialog.getByText("Failed to create new price list"));
 
     const name = uniqueName("Import copy");
-    await dialog.getByLabel("Name", { exact: true }).fill(name);
+    await dialog.getByLabel("Name in English", { exact: true }).fill(name);
     await dialog.getByRole("combobox", { name: "Start from" }).selectOption({ label: "A copy of Wholesale" });
     await dialog.getByRole("combobox", { name: "Adjustment" }).selectOption("percentage");
     await dialog.getByLabel("Percent (use - to lower)").fill("10");
@@ -81,7 +81,7 @@ describe("a new price list from the import screen", () => {
     await s.page.getByRole("button", { name: "Nueva lista de precios" }).click();
     const dialog = await visible(s.page.getByRole("dialog", { name: "Nueva lista de precios" }));
     const name = uniqueName("Importación");
-    await dialog.getByLabel("Nombre", { exact: true }).fill(name);
+    await dialog.getByLabel("Nombre en inglés", { exact: true }).fill(name);
     await scanAccessibility(s.page, { modalOpen: true });
     await dialog.getByRole("button", { name: "Crear lista de precios" }).click();
     await hidden(s.page.getByRole("dialog"));

@@ -14,7 +14,7 @@ const listPath = `/prices-manage/history-${stamp}`;
 async function createList(s: Session) {
   await s.goto("/prices-manage", { axe: false });
   const form = s.page.getByRole("region", { name: "New price list" });
-  await form.getByRole("textbox", { name: "Name" }).fill(listName);
+  await form.getByRole("textbox", { name: "Name in English" }).fill(listName);
   await form.getByRole("combobox", { name: "Start from" }).selectOption({ label: "A copy of Wholesale" });
   await form.getByRole("button", { name: "Create price list" }).click();
   await visible(s.page.getByText("Price list added successfully"));

@@ -10,7 +10,7 @@ describe("administering price lists", () => {
     await s.goto("/prices-manage");
     const name = `Hotels ${Date.now()}`;
     const form = s.page.getByRole("region", { name: "New price list" });
-    await form.getByRole("textbox", { name: "Name" }).fill(name);
+    await form.getByRole("textbox", { name: "Name in English" }).fill(name);
     await form.getByRole("combobox", { name: "Start from" }).selectOption({ label: "A copy of Wholesale" });
     await form.getByRole("combobox", { name: "Adjustment" }).selectOption("percentage");
     const preview = s.page.getByTestId("create-preview");

@@ -34,7 +34,7 @@ describe("a seller's day", () => {
     const seller = await session({ as: "seller" });
     await seller.goto("/prices-manage");
     const form = seller.page.getByRole("region", { name: "New price list" });
-    await form.getByRole("textbox", { name: "Name" }).fill(listName);
+    await form.getByRole("textbox", { name: "Name in English" }).fill(listName);
     await form.getByRole("combobox", { name: "Start from" }).selectOption({ label: "A copy of Wholesale" });
     await form.getByRole("combobox", { name: "Adjustment" }).selectOption("percentage");
     await form.getByRole("textbox", { name: /^Percent/ }).fill("12.5");

@@ -51,8 +51,8 @@ const products: AssistantProduct[] = [
   ...extra,
 ];
 const lists = [
-  ...seedPriceLists.map((l) => ({ id: l.slug, slug: l.slug, name: l.name })),
-  { id: "hotels", slug: "hotels", name: "Hotels" },
+  ...seedPriceLists.map((l) => ({ id: l.slug, slug: l.slug, name: l.name, nameEs: l.nameEs })),
+  { id: "hotels", slug: "hotels", name: "Hotels", nameEs: "Hoteles" },
 ];
 const cents = new Map([
   ...seedProducts.map((p) => [p.slug, p.cents] as const),
@@ -133,6 +133,16 @@ describe("changing prices", () => {
       args: { category: "herbs", scope: "category", priceList: { slug: "hotels" } },
     });
     expect(ids(p)).toEqual(["basil", "cilantro", "culantro", "mint", "parsley"]);
+  });
+
+  it("knows a list by its Spanish name, and names it in the language of the reply", () => {
+    const p = plan("sube las hierbas 10% en la lista Hoteles");
+    expect(p).toMatchObject({ lang: "es", args: { priceList: { slug: "hotels", name: "Hoteles" } } });
+    expect(p.reply).toContain("Hoteles");
+    expect(plan("raise all herbs 10% on the Hoteles list")).toMatchObject({
+      lang: "en",
+      args: { priceList: { slug: "hotels", name: "Hotels" } },
+    });
   });
 
   it("warns past 50%, refuses at or below $0 and a decrease of 100% or more", () => {

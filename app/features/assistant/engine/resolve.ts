@@ -1,4 +1,5 @@
 import { categories, type Category } from "~/features/catalog/categories";
+import { listName } from "~/features/price-lists/names";
 import type { Lang } from "~/i18n/config";
 import { applyAdjustment, dollarsToCents, formatMoney, MAX_PRICE_CENTS } from "~/lib/money";
 import { indexCatalog, recogniseWord, type CatalogIndex, type IndexedProduct } from "./catalog-index";
@@ -84,9 +85,13 @@ export function resolveIntent(
   const named = findList(intent, catalog, index);
   if (named.kind === "unknown") {
     if (ctx.role === "customer") {
-      return refusal(base, "other_list", t("refuse.otherList", { list: ctx.defaultList?.name ?? "" }));
+      return refusal(
+        base,
+        "other_list",
+        t("refuse.otherList", { list: ctx.defaultList ? listName(ctx.defaultList, lang) : "" }),
+      );
     }
-    const lists = catalog.lists.map((l) => l.name).join(", ");
+    const lists = catalog.lists.map((l) => listName(l, lang)).join(", ");
     return refusal(base, "unknown_list", t("refuse.unknownList", { name: named.word, lists }));
   }
   const list = ctx.role === "customer" ? ctx.defaultList : named.kind === "found" ? named.list : ctx.defaultList;
@@ -114,9 +119,9 @@ export function resolveIntent(
       return refusal(base, "out_of_scope", t("refuse.outOfScope"));
     }
     const key = list ? "refuse.unknownProduct" : "refuse.unknownProductAnywhere";
-    return refusal(base, "unknown_product", t(key, { query: target.query, list: list?.name ?? "" }), {
+    return refusal(base, "unknown_product", t(key, { query: target.query, list: list ? listName(list, lang) : "" }), {
       query: target.query,
-      ...(list ? { priceList: listRef(list) } : {}),
+      ...(list ? { priceList: listRef(list, lang) } : {}),
     });
   }
   if (action === "history") return planHistory(scope, target);
@@ -171,11 +176,14 @@ function findList(intent: Intent, catalog: AssistantCatalog, index: CatalogIndex
   const anywhere = new Set(intent.words.map(wordKey));
   let best: { list: AssistantList; words: string[] } | null = null;
   for (const list of catalog.lists) {
-    const keys = significantWords(nameWords(list.name)).filter((k) => k !== "list" && k !== "lista");
-    if (keys.length === 0) continue;
-    const strong = keys.every((k) => near.has(k));
-    const loose = keys.every((k) => anywhere.has(k) && !index.byKey.has(k));
-    if ((strong || loose) && (!best || keys.length > best.words.length)) best = { list, words: keys };
+    // A list answers to its name in either language.
+    for (const name of [list.name, list.nameEs ?? ""]) {
+      const keys = significantWords(nameWords(name)).filter((k) => k !== "list" && k !== "lista");
+      if (keys.length === 0) continue;
+      const strong = keys.every((k) => near.has(k));
+      const loose = keys.every((k) => anywhere.has(k) && !index.byKey.has(k));
+      if ((strong || loose) && (!best || keys.length > best.words.length)) best = { list, words: keys };
+    }
   }
   if (best) return { kind: "found", ...best };
   const categoryWords = new Set(intent.categoryWords.map((c) => c.word));
@@ -245,8 +253,8 @@ function packUnitFits(productUnit: string | null, said: string | null) {
   return UNIT_FAMILIES[said] === UNIT_FAMILIES[(productUnit ?? "").toLowerCase()];
 }
 
-function listRef(list: AssistantList): ListRef {
-  return { slug: list.slug, name: list.name };
+function listRef(list: AssistantList, lang: Lang): ListRef {
+  return { slug: list.slug, name: listName(list, lang) };
 }
 
 function productRef(item: IndexedProduct, lang: Lang): ProductRef {
@@ -254,7 +262,7 @@ function productRef(item: IndexedProduct, lang: Lang): ProductRef {
 }
 
 function listArgs(scope: Scope): PlanArgs {
-  return scope.list ? { priceList: listRef(scope.list) } : {};
+  return scope.list ? { priceList: listRef(scope.list, scope.lang) } : {};
 }
 
 function orderedInList(scope: Scope, list: AssistantList, keep: (item: IndexedProduct) => boolean) {
@@ -272,16 +280,16 @@ function planList(scope: Scope, target: KnownTarget, list: AssistantList): Plan 
   if (target.kind === "products") {
     const items = target.items.filter((i) => prices?.has(i.product.id));
     if (items.length === 0) return notInList(scope, target.items[0], list);
-    const args: PlanArgs = { query: target.query, priceList: listRef(list) };
+    const args: PlanArgs = { query: target.query, priceList: listRef(list, scope.lang) };
     if (target.category) args.category = target.category;
     if (items.length === 1) {
       args.product = productRef(items[0], lang);
       const cents = prices?.get(items[0].product.id) ?? null;
       const price = cents === null ? t("list.noPrice") : formatMoney(cents, lang);
-      const reply = t("list.one", { name: args.product.name, price, list: list.name });
+      const reply = t("list.one", { name: args.product.name, price, list: listName(list, scope.lang) });
       return { tool: "list_products", lang, args, reply, results: refs(items) };
     }
-    const reply = t("list.many", { count: items.length, query: target.query, list: list.name });
+    const reply = t("list.many", { count: items.length, query: target.query, list: listName(list, scope.lang) });
     return { tool: "list_products", lang, args, reply, results: refs(items) };
   }
   if (target.kind === "category") {
@@ -289,26 +297,26 @@ function planList(scope: Scope, target: KnownTarget, list: AssistantList): Plan 
     const reply = t("list.category", {
       count: items.length,
       category: categoryName(t, target.category),
-      list: list.name,
+      list: listName(list, scope.lang),
     });
     return {
       tool: "list_products",
       lang,
-      args: { category: target.category, priceList: listRef(list) },
+      args: { category: target.category, priceList: listRef(list, scope.lang) },
       reply,
       results: refs(items),
     };
   }
   const items = orderedInList(scope, list, () => true);
-  const reply = t("list.all", { count: items.length, list: list.name });
-  return { tool: "list_products", lang, args: { priceList: listRef(list) }, reply, results: refs(items) };
+  const reply = t("list.all", { count: items.length, list: listName(list, scope.lang) });
+  return { tool: "list_products", lang, args: { priceList: listRef(list, scope.lang) }, reply, results: refs(items) };
 }
 
 function notInList(scope: Scope, item: IndexedProduct, list: AssistantList): Plan {
   const name = productName(item.product, scope.lang);
-  return refusal(scope, "unknown_product", scope.t("refuse.notInList", { name, list: list.name }), {
+  return refusal(scope, "unknown_product", scope.t("refuse.notInList", { name, list: listName(list, scope.lang) }), {
     product: productRef(item, scope.lang),
-    priceList: listRef(list),
+    priceList: listRef(list, scope.lang),
   });
 }
 
@@ -453,8 +461,8 @@ function proposeChange(scope: Scope, subject: Subject, mode: Mode, list: Assista
   if (changes.length === 0) {
     const reply =
       subject.kind === "product"
-        ? t("refuse.noPrice", { name: subjectName(scope, subject), list: list.name })
-        : t("refuse.noPriceCategory", { category: subjectName(scope, subject), list: list.name });
+        ? t("refuse.noPrice", { name: subjectName(scope, subject), list: listName(list, scope.lang) })
+        : t("refuse.noPriceCategory", { category: subjectName(scope, subject), list: listName(list, scope.lang) });
     return refusal(scope, "no_price", reply, args);
   }
   const warning = changes.some((c) => Math.abs(c.newCents - c.oldCents) * 2 > c.oldCents);
@@ -465,12 +473,12 @@ function proposeChange(scope: Scope, subject: Subject, mode: Mode, list: Assista
           name: first.name,
           old: formatMoney(first.oldCents, lang),
           new: formatMoney(first.newCents, lang),
-          list: list.name,
+          list: listName(list, scope.lang),
         })
       : t("change.many", {
           count: changes.length,
           category: subjectName(scope, subject),
-          list: list.name,
+          list: listName(list, scope.lang),
           change: mode.kind === "set" ? formatMoney(first.newCents, lang) : signedAmount(mode, lang),
         });
   const reply = warning ? `${summary} ${t("change.warning")}` : summary;
@@ -489,13 +497,13 @@ function planHistory(scope: Scope, target: KnownTarget): Plan {
   const { t, lang, ctx } = scope;
   const days = scope.intent.days ?? DEFAULT_DAYS;
   const list = ctx.role === "customer" || scope.listNamed ? scope.list : null;
-  const listPart: PlanArgs = list ? { priceList: listRef(list) } : {};
+  const listPart: PlanArgs = list ? { priceList: listRef(list, scope.lang) } : {};
   if (target.kind === "products" && target.items.length === 1) {
     const item = target.items[0];
     if (list && !scope.catalog.prices.get(list.id)?.has(item.product.id)) return notInList(scope, item, list);
     const name = productName(item.product, lang);
     const reply = list
-      ? t("history.list", { name, list: list.name, count: days })
+      ? t("history.list", { name, list: listName(list, scope.lang), count: days })
       : t("history.all", { name, count: days });
     return { tool: "price_history", lang, args: { product: productRef(item, lang), days, ...listPart }, reply };
   }
@@ -521,7 +529,7 @@ function clarify(scope: Scope, reply: string, choices: Choice[], args: PlanArgs)
 }
 
 function where(scope: Scope) {
-  return scope.listNamed && scope.list ? scope.t("choice.where", { list: scope.list.name }) : "";
+  return scope.listNamed && scope.list ? scope.t("choice.where", { list: listName(scope.list, scope.lang) }) : "";
 }
 
 function changeMessage(scope: Scope, name: string, mode: Mode) {

@@ -20,7 +20,7 @@ export type AssistantProduct = {
   packUnit: string | null;
 };
 
-export type AssistantList = { id: string; slug: string; name: string };
+export type AssistantList = { id: string; slug: string; name: string; nameEs: string | null };
 
 /** The catalogue as one person may read it: a customer's lists hold only their own list. */
 export type AssistantCatalog = {

@@ -92,7 +92,9 @@ export type ImportRunView = {
   status: ImportRunStatus;
   outcome: ImportOutcome | null;
   listSlug: string | null;
+  /** The list's names as they are now, else as they were when the run started. */
   listName: string | null;
+  listNameEs: string | null;
   userId: string | null;
   userName: string | null;
   startedAt: string;
@@ -521,6 +523,8 @@ export async function failImportRun(runId: string, rejection: Rejection | null):
 const runColumns = {
   run: importRun,
   listSlug: priceList.slug,
+  listName: priceList.name,
+  listNameEs: priceList.nameEs,
   userName: user.name,
 };
 
@@ -536,7 +540,13 @@ async function progressOf(runIds: string[]) {
 }
 
 function toView(
-  row: { run: RunRow; listSlug: string | null; userName: string | null },
+  row: {
+    run: RunRow;
+    listSlug: string | null;
+    listName: string | null;
+    listNameEs: string | null;
+    userName: string | null;
+  },
   batches: { number: number; status: string }[],
 ): ImportRunView {
   const { run } = row;
@@ -555,7 +565,8 @@ function toView(
     status: run.status as ImportRunStatus,
     outcome: (run.outcome as ImportOutcome | null) ?? null,
     listSlug: row.listSlug ?? context?.listSlug ?? null,
-    listName: context?.listName ?? null,
+    listName: row.listName ?? context?.listName ?? null,
+    listNameEs: row.listName === null ? null : row.listNameEs,
     userId: run.userId,
     userName: row.userName,
     startedAt: run.startedAt.toISOString(),

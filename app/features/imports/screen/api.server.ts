@@ -2,6 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { SessionUser } from "~/context";
 import { db } from "~/db/client.server";
+import { listName } from "~/features/price-lists/names";
+import type { Lang } from "~/i18n/config";
 import { importBatch } from "~/db/schema";
 import { FormRefused, readLimitedForm } from "~/lib/limited-form.server";
 import type { Refusal } from "~/lib/refusal";
@@ -281,7 +283,7 @@ export function runSearchParam(value: string | null): string {
 const PAST_RUNS_PAGE_SIZE = 10;
 
 /** The import screen's list of past runs: when, who, which list, the file, how it ran, its outcome and counts. */
-export async function findPastRuns(page: number): Promise<PastRunsPage> {
+export async function findPastRuns(page: number, lang: Lang): Promise<PastRunsPage> {
   const found = await listImportRuns({ page, pageSize: PAST_RUNS_PAGE_SIZE });
   return {
     total: found.total,
@@ -293,7 +295,7 @@ export async function findPastRuns(page: number): Promise<PastRunsPage> {
       mode: run.mode,
       status: run.status,
       outcome: run.outcome,
-      listName: run.listName,
+      listName: run.listName === null ? null : listName({ name: run.listName, nameEs: run.listNameEs }, lang),
       userName: run.userName,
       startedAt: run.startedAt,
       totalRows: run.totalRows,

@@ -5,7 +5,8 @@ import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { applyAdjustment, type AdjustmentType } from "~/lib/money";
 import { PriceChangeTable } from "./price-change-table";
-import { DESCRIPTION_MAX, NAME_MAX, parseAdjustment, type ListActionResult } from "../schema";
+import { parseAdjustment, type ListActionResult } from "../schema";
+import { ListFlagFields, ListTextFields } from "./list-fields";
 
 type Preview = { kind: "preview"; preview: { name: string; priceCents: number }[] };
 
@@ -75,19 +76,7 @@ export function CreateListFields({
   return (
     <FormElement method="post" action={action} className="grid gap-4 md:grid-cols-2">
       <input type="hidden" name="intent" value="create" />
-      <TextField
-        label={t("manage.name")}
-        name="name"
-        required
-        maxLength={NAME_MAX}
-        error={errors.name ? t(errors.name) : undefined}
-      />
-      <TextField
-        label={t("manage.description")}
-        name="description"
-        maxLength={DESCRIPTION_MAX}
-        error={errors.description ? t(errors.description) : undefined}
-      />
+      <ListTextFields errors={errors} />
       <SelectField
         label={t("manage.source")}
         name="source"
@@ -126,15 +115,7 @@ export function CreateListFields({
           ) : null}
         </div>
       ) : null}
-      <fieldset className="flex flex-wrap gap-4 md:col-span-2">
-        <legend className="mb-1 text-sm font-medium">{t("manage.flags")}</legend>
-        {(["isPublic", "isDefaultForCustomers", "isTemplate"] as const).map((flag) => (
-          <label key={flag} className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name={flag} className="size-4" />
-            {t(`manage.flag.${flag}`)}
-          </label>
-        ))}
-      </fieldset>
+      <ListFlagFields />
       {rows.length > 0 ? (
         <div className="md:col-span-2">
           <h3 className="mb-2 text-sm font-semibold">{t("manage.previewHeading")}</h3>

@@ -6,7 +6,9 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DateTime } from "~/components/ui/date-time";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import type { PriceListSummary } from "../lists.server";
+import { listDescription, listName } from "../names";
 import { formatAdjustment } from "./adjustment";
+import { NoSpanishName } from "./no-spanish-name";
 
 function Badge({ children }: { children: string }) {
   return (
@@ -17,7 +19,7 @@ function Badge({ children }: { children: string }) {
 }
 
 function DeleteButton({ list }: { list: PriceListSummary }) {
-  const { t } = useTranslation("prices");
+  const { t, i18n } = useTranslation("prices");
   const [open, setOpen] = useState(false);
   const submit = useSubmit();
   return (
@@ -29,7 +31,7 @@ function DeleteButton({ list }: { list: PriceListSummary }) {
         open={open}
         onOpenChange={setOpen}
         tone="danger"
-        title={t("manage.deleteTitle", { name: list.name })}
+        title={t("manage.deleteTitle", { name: listName(list, i18n.language) })}
         description={t("manage.deleteBody")}
         confirmLabel={t("manage.deleteConfirm")}
         cancelLabel={t("manage.cancel")}
@@ -64,66 +66,73 @@ export function PriceListsTable({ lists, deleted = false }: { lists: PriceListSu
             </tr>
           </TableHead>
           <TableBody className="align-top">
-            {lists.map((list) => (
-              <tr key={list.id} data-list={list.slug}>
-                <TableHeaderCell scope="row" className="font-medium">
-                  {deleted ? (
-                    list.name
-                  ) : (
-                    <Link
-                      to={`/prices-manage/${list.slug}`}
-                      className="text-brand-800 underline-offset-2 hover:underline dark:text-brand-100"
-                    >
-                      {list.name}
-                    </Link>
-                  )}
-                  <div className="mt-1 flex flex-wrap gap-1">
-                    {list.isPublic ? <Badge>{t("private.kind.public")}</Badge> : null}
-                    {list.isDefaultForCustomers ? <Badge>{t("private.kind.default")}</Badge> : null}
-                    {list.isTemplate ? <Badge>{t("private.kind.template")}</Badge> : null}
-                  </div>
-                  {list.description ? (
-                    <p className="mt-1 font-normal text-slate-700 dark:text-slate-300">{list.description}</p>
-                  ) : null}
-                </TableHeaderCell>
-                <TableCell className="text-slate-700 dark:text-slate-300">
-                  {list.parentName
-                    ? [list.parentName, formatAdjustment(list.adjustmentType, list.adjustmentValue, i18n.language)]
-                        .filter(Boolean)
-                        .join(" ")
-                    : "—"}
-                </TableCell>
-                <TableCell numeric>{list.itemCount}</TableCell>
-                <TableCell className="text-slate-700 dark:text-slate-300">
-                  <DateTime value={deleted && list.deletedAt ? list.deletedAt : list.updatedAt} />
-                </TableCell>
-                <TableCell>
-                  <div className="flex flex-wrap justify-end gap-2">
+            {lists.map((list) => {
+              const name = listName(list, i18n.language);
+              const description = listDescription(list, i18n.language);
+              return (
+                <tr key={list.id} data-list={list.slug}>
+                  <TableHeaderCell scope="row" className="font-medium [overflow-wrap:anywhere]">
                     {deleted ? (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="restore" />
-                        <input type="hidden" name="slug" value={list.slug} />
-                        <Button type="submit" size="sm" variant="outline">
-                          {t("manage.restore")}
-                        </Button>
-                      </Form>
+                      name
                     ) : (
-                      <>
+                      <Link
+                        to={`/prices-manage/${list.slug}`}
+                        className="text-brand-800 underline-offset-2 hover:underline dark:text-brand-100"
+                      >
+                        {name}
+                      </Link>
+                    )}
+                    <div className="mt-1 flex flex-wrap gap-1">
+                      {list.isPublic ? <Badge>{t("private.kind.public")}</Badge> : null}
+                      {list.isDefaultForCustomers ? <Badge>{t("private.kind.default")}</Badge> : null}
+                      {list.isTemplate ? <Badge>{t("private.kind.template")}</Badge> : null}
+                      <NoSpanishName list={list} />
+                    </div>
+                    {description ? (
+                      <p className="mt-1 font-normal text-slate-700 dark:text-slate-300">{description}</p>
+                    ) : null}
+                  </TableHeaderCell>
+                  <TableCell className="text-slate-700 dark:text-slate-300">
+                    {list.parentName
+                      ? [
+                          listName({ name: list.parentName, nameEs: list.parentNameEs }, i18n.language),
+                          formatAdjustment(list.adjustmentType, list.adjustmentValue, i18n.language),
+                        ]
+                          .filter(Boolean)
+                          .join(" ")
+                      : "—"}
+                  </TableCell>
+                  <TableCell numeric>{list.itemCount}</TableCell>
+                  <TableCell className="text-slate-700 dark:text-slate-300">
+                    <DateTime value={deleted && list.deletedAt ? list.deletedAt : list.updatedAt} />
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex flex-wrap justify-end gap-2">
+                      {deleted ? (
                         <Form method="post">
-                          <input type="hidden" name="intent" value="duplicate" />
+                          <input type="hidden" name="intent" value="restore" />
                           <input type="hidden" name="slug" value={list.slug} />
-                          <input type="hidden" name="name" value={t("manage.copyName", { name: list.name })} />
                           <Button type="submit" size="sm" variant="outline">
-                            {t("manage.duplicate")}
+                            {t("manage.restore")}
                           </Button>
                         </Form>
-                        <DeleteButton list={list} />
-                      </>
-                    )}
-                  </div>
-                </TableCell>
-              </tr>
-            ))}
+                      ) : (
+                        <>
+                          <Form method="post">
+                            <input type="hidden" name="intent" value="duplicate" />
+                            <input type="hidden" name="slug" value={list.slug} />
+                            <Button type="submit" size="sm" variant="outline">
+                              {t("manage.duplicate")}
+                            </Button>
+                          </Form>
+                          <DeleteButton list={list} />
+                        </>
+                      )}
+                    </div>
+                  </TableCell>
+                </tr>
+              );
+            })}
           </TableBody>
         </Table>
       )}

@@ -124,7 +124,7 @@ describe("NewListDialog", () => {
       expect(dialog()!.textContent).toContain(open);
 
       // A name of spaces passes the browser's check and not the server's.
-      await type(lang === "en" ? "Name" : "Nombre", "   ");
+      await type(lang === "en" ? "Name in English" : "Nombre en inglés", "   ");
       await submit(create);
       expect(posted[0]).toMatchObject({ intent: "create", name: "   " });
       expect(dialog()).not.toBeNull();
@@ -132,7 +132,7 @@ describe("NewListDialog", () => {
       expect(dialog()!.textContent).toContain(required);
       expect(onCreated).not.toHaveBeenCalled();
 
-      await type(lang === "en" ? "Name" : "Nombre", "Hotels");
+      await type(lang === "en" ? "Name in English" : "Nombre en inglés", "Hotels");
       await submit(create);
       expect(posted[1]).toMatchObject({ intent: "create", name: "Hotels", source: "" });
       expect(onCreated).toHaveBeenCalledExactlyOnceWith("hotels");
@@ -147,7 +147,7 @@ describe("NewListDialog", () => {
   it("opens again with an empty form and no earlier error", async () => {
     await render("en", vi.fn());
     await click(button("New price list"));
-    await type("Name", " ");
+    await type("Name in English", " ");
     await submit("Create price list");
     expect(dialog()!.textContent).toContain("Name is required");
     await click(button("Cancel", dialog()!));

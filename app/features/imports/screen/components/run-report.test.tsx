@@ -89,6 +89,7 @@ function view(status: ImportRunView["status"]): ImportRunView {
     outcome: ended ? "warning" : null,
     listSlug: "wholesale",
     listName: "Wholesale",
+    listNameEs: "Mayorista",
     userId: "u1",
     userName: "Sam Seller",
     startedAt: "2026-03-02T15:00:00.000Z",

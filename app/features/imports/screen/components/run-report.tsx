@@ -4,6 +4,7 @@ import { Form, Link, useNavigate, useRevalidator } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { DateTime, formatDateTime } from "~/components/ui/date-time";
 import { FormAlert, TextField } from "~/components/ui/field";
+import { listName } from "~/features/price-lists/names";
 import { describeRejection } from "../../engine/messages";
 import type { ImportRowsPage } from "../../run/rows.server";
 import { BATCH_FAILURE_KEYS, type BatchFailure } from "../run-client";
@@ -108,15 +109,16 @@ function RunFacts({ run, progress }: { run: ImportRunView; progress: RunProgress
   const { t, lang } = useImportText();
   // A background run counts its rows once the server has read the file.
   const rows = progress.status === "queued" && progress.totalRows === 0 ? "—" : formatNumber(progress.totalRows, lang);
+  const list = run.listName === null ? null : listName({ name: run.listName, nameEs: run.listNameEs }, lang);
   const facts: Array<[string, React.ReactNode]> = [
     [
       t("screen.runPage.facts.list"),
       run.listSlug ? (
         <Link to={`/prices-manage/${run.listSlug}`} className="underline underline-offset-2">
-          {run.listName ?? run.listSlug}
+          {list ?? run.listSlug}
         </Link>
       ) : (
-        (run.listName ?? "—")
+        (list ?? "—")
       ),
     ],
     [t("screen.runPage.facts.startedBy"), run.userName ?? "—"],
