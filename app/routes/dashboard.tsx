@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { requirePermission } from "~/auth/guards.server";
-import { ButtonLink } from "~/components/ui/button";
+import { getLang, requirePermission } from "~/auth/guards.server";
+import { CustomerDashboard } from "~/features/dashboard/components/customer-dashboard";
 import { QuickLinkGrid } from "~/features/dashboard/components/quick-link-grid";
 import { RecentActivity } from "~/features/dashboard/components/recent-activity";
 import { StatCard } from "~/features/dashboard/components/stat-card";
@@ -16,13 +16,13 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePermission(request, context, "dashboard:view");
-  return getDashboard(user);
+  return getDashboard(user, getLang(context));
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
-  const { catalog, users, priceList, recentActivity, links } = loaderData;
-  const isStaff = "products" in catalog;
+  if (loaderData.kind === "customer") return <CustomerDashboard {...loaderData} />;
+  const { catalog, users, recentActivity, links } = loaderData;
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
       <header className="space-y-1">
@@ -35,35 +35,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {t("overview.heading")}
         </h2>
         <dl className="grid gap-3 sm:grid-cols-3">
-          {isStaff ? (
-            <>
-              <StatCard label={t("overview.products")} value={catalog.products} />
-              <StatCard label={t("overview.activeProducts")} value={catalog.activeProducts} />
-              <StatCard label={t("overview.priceLists")} value={catalog.priceLists} />
-            </>
-          ) : (
-            <StatCard label={t("overview.availableProducts")} value={catalog.activeProducts} />
-          )}
+          <StatCard label={t("overview.products")} value={catalog.products} />
+          <StatCard label={t("overview.activeProducts")} value={catalog.activeProducts} />
+          <StatCard label={t("overview.priceLists")} value={catalog.priceLists} />
         </dl>
       </section>
-
-      {isStaff ? null : (
-        <section aria-labelledby="price-list-heading" className="space-y-3">
-          <h2 id="price-list-heading" className="text-lg font-semibold">
-            {t("priceList.heading")}
-          </h2>
-          {priceList ? (
-            <>
-              <p>{t(priceList.assigned ? "priceList.assigned" : "priceList.default", { name: priceList.name })}</p>
-              <ButtonLink to="/pricesprivate" variant="outline" size="sm">
-                {t("priceList.open")}
-              </ButtonLink>
-            </>
-          ) : (
-            <p>{t("priceList.none")}</p>
-          )}
-        </section>
-      )}
 
       {users ? (
         <section aria-labelledby="users-heading" className="space-y-3">

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, data, redirect } from "react-router";
+import { Form, data, redirect, useSearchParams } from "react-router";
 import { getLang, requirePermission } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";
 import { Button } from "~/components/ui/button";
@@ -8,7 +8,7 @@ import { DateTime } from "~/components/ui/date-time";
 import { FormAlert } from "~/components/ui/field";
 import { orderedGroups } from "~/features/catalog/categories";
 import { PriceFilters } from "~/features/catalog/components/price-filters";
-import { filterPriceRows, groupsIn, noPriceFilters } from "~/features/catalog/price-filters";
+import { filterPriceRows, groupsIn, parsePriceFilters, type PriceFilterValues } from "~/features/catalog/price-filters";
 import { packPriceRows, PriceTable, unpackPriceRows } from "~/features/catalog/components/price-table";
 import { SelectionBar } from "~/features/print/components/selection-bar";
 import { usePrintSelection } from "~/features/print/components/use-print-selection";
@@ -65,17 +65,19 @@ function ListView({
   list,
   packed,
   selected,
+  initialFilters,
 }: {
   list: NonNullable<Route.ComponentProps["loaderData"]["list"]>;
   packed: string;
   selected: string[];
+  initialFilters: PriceFilterValues;
 }) {
   const { t, i18n } = useTranslation("prices");
   const { t: tc } = useTranslation("catalog");
   const items = useMemo(() => unpackPriceRows(packed), [packed]);
   const live = useLiveList(list.slug);
   const selection = usePrintSelection(list.slug, selected);
-  const [filters, setFilters] = useState(noPriceFilters);
+  const [filters, setFilters] = useState(initialFilters);
   const shown = useMemo(
     () => filterPriceRows(items, filters, { searchKey: (i) => i.searchKey, pricedDay: (i) => i.pricedDay }),
     [items, filters],
@@ -127,6 +129,9 @@ function ListView({
 export default function PricesPrivate({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("prices");
   const { staff, lists, list, items, selected } = loaderData;
+  // The table filters in the page; the address only starts it, so a search sent from elsewhere
+  // (the dashboard's, a shared link) opens the list already filtered.
+  const [params] = useSearchParams();
   return (
     <div className="mx-auto max-w-navbar space-y-6 px-4 py-8">
       <header className="space-y-2">
@@ -158,7 +163,13 @@ export default function PricesPrivate({ loaderData }: Route.ComponentProps) {
         </Form>
       ) : null}
       {list ? (
-        <ListView key={list.slug} list={list} packed={items} selected={selected} />
+        <ListView
+          key={`${list.slug}?${params}`}
+          list={list}
+          packed={items}
+          selected={selected}
+          initialFilters={parsePriceFilters(params)}
+        />
       ) : (
         <FormAlert tone="info">{staff ? t("errors.noLists") : t("private.noList")}</FormAlert>
       )}

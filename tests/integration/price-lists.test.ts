@@ -16,6 +16,7 @@ import {
   createPriceList,
   deletePriceList,
   duplicatePriceList,
+  findCustomerList,
   findPriceListBySlug,
   listPriceLists,
   restoreDeletedPriceList,
@@ -27,7 +28,6 @@ import {
   restoreVersion,
   saveVersion,
 } from "../../app/features/price-lists/versions.server";
-import { findCustomerPriceList } from "../../app/features/dashboard/dashboard.server";
 import { Refusal } from "../../app/lib/refusal";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";
@@ -390,18 +390,18 @@ describe(`price lists (${test.kind})`, () => {
   it("deletes a list keeping its versions, and an admin restores it", async () => {
     const customer = await makeUser("customer");
     await assignPriceList(seller, baseId, [customer.id]);
-    expect(await findCustomerPriceList(customer.id)).toMatchObject({ slug: "base", assigned: true });
+    expect(await findCustomerList(customer.id)).toMatchObject({ slug: "base", assigned: true });
     await deletePriceList(seller, baseId);
     expect(await findPriceListBySlug("base")).toBeNull();
     expect((await listPriceLists({ deleted: true })).map((l) => l.slug)).toEqual(["base"]);
-    expect(await findCustomerPriceList(customer.id)).toBeNull();
+    expect(await findCustomerList(customer.id)).toBeNull();
     const versions = await db().select().from(priceListVersion).where(eq(priceListVersion.priceListId, baseId));
     expect(versions).toHaveLength(1);
     await expect(savePriceEdits(seller, baseId, [])).rejects.toMatchObject({ code: "errors.notFound" });
     const admin = await makeUser("admin");
     await restoreDeletedPriceList(admin, baseId);
     expect(await findPriceListBySlug("base")).toMatchObject({ itemCount: 3 });
-    expect(await findCustomerPriceList(customer.id)).toMatchObject({ slug: "base" });
+    expect(await findCustomerList(customer.id)).toMatchObject({ slug: "base" });
   });
 
   it("assigns a list to customers only, moving each customer from any other list", async () => {
@@ -420,9 +420,9 @@ describe(`price lists (${test.kind})`, () => {
     await assignPriceList(seller, other.id, [customer.id]);
     const result = await assignPriceList(seller, baseId, [customer.id, anotherSeller.id]);
     expect(result).toEqual({ assigned: 1, unknown: 1 });
-    expect(await findCustomerPriceList(customer.id)).toMatchObject({ slug: "base" });
+    expect(await findCustomerList(customer.id)).toMatchObject({ slug: "base" });
     await assignPriceList(seller, baseId, []);
-    expect(await findCustomerPriceList(customer.id)).toBeNull();
+    expect(await findCustomerList(customer.id)).toBeNull();
   });
 
   it("writes neither the prices nor their history nor the activity when the transaction fails", async () => {

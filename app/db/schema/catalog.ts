@@ -249,6 +249,20 @@ export const printPreference = pgTable("print_preference", {
 });
 
 /**
+ * When a customer last looked at their prices, for the dashboard's "changed since your last visit"
+ * (docs/decisions/010-price-lists.md#changes-since-a-customers-last-visit): `seen_at` is their
+ * latest view; `changes_since` is where the visit under way counts changes from, the end of their
+ * visit before it, or null while they are still on their first.
+ */
+export const priceVisit = pgTable("price_visit", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
+  changesSince: timestamp("changes_since", { withTimezone: true }),
+});
+
+/**
  * Every WhatsApp price message generated from a list: who, when, in which language, its parts
  * and the prices it quoted, so the next message marks what changed since buyers last received one.
  */

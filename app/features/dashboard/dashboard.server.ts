@@ -1,13 +1,21 @@
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { count, desc, eq, isNull, sql } from "drizzle-orm";
 import { can, isRole, roles, type Role } from "~/auth/permissions";
 import type { SessionUser } from "~/context";
 import { db } from "~/db/client.server";
-import { activity, customerPriceList, priceList, product, user } from "~/db/schema";
+import { activity, priceList, product, user } from "~/db/schema";
+import { findPriceChangesSince } from "~/features/price-lists/history.server";
+import { findCustomerList } from "~/features/price-lists/lists.server";
+import { listName } from "~/features/price-lists/names";
+import type { Lang } from "~/i18n/config";
 import { greetingAt } from "./greeting";
-import { quickLinksFor } from "./quick-links";
+import { isPrintLink, quickLinksFor } from "./quick-links";
 import type { RecentActivity } from "./types";
+import { FIRST_VISIT_DAYS, recordPriceVisit } from "./visits.server";
 
 const RECENT_ACTIVITY = 10;
+
+/** The price changes a customer's dashboard lists; the rest are "and N more", on the whole list. */
+export const CHANGES_SHOWN = 10;
 
 export async function countCatalog() {
   const [products] = await db()
@@ -41,21 +49,6 @@ export async function countUsersByRole() {
   return { ...byRole, disabled };
 }
 
-/** The list assigned to the customer, else the default list for customers. */
-export async function findCustomerPriceList(userId: string) {
-  const [assigned] = await db()
-    .select({ name: priceList.name, slug: priceList.slug })
-    .from(customerPriceList)
-    .innerJoin(priceList, eq(priceList.id, customerPriceList.priceListId))
-    .where(and(eq(customerPriceList.userId, userId), isNull(priceList.deletedAt)));
-  if (assigned) return { ...assigned, assigned: true };
-  const [fallback] = await db()
-    .select({ name: priceList.name, slug: priceList.slug })
-    .from(priceList)
-    .where(and(eq(priceList.isDefaultForCustomers, true), isNull(priceList.deletedAt)));
-  return fallback ? { ...fallback, assigned: false } : null;
-}
-
 export async function listRecentActivity(limit = RECENT_ACTIVITY): Promise<RecentActivity[]> {
   const rows = await db()
     .select({
@@ -83,26 +76,61 @@ export async function listRecentActivity(limit = RECENT_ACTIVITY): Promise<Recen
 }
 
 /**
- * What the dashboard shows this person, each part only where the permission table allows it:
- * catalogue counts for everyone (staff also see all lists), user counts for users:manage, the
- * customer's own price list, and recent activity for activity:view.
+ * A member of staff's dashboard, each part only where the permission table allows it: catalogue
+ * counts, user counts for users:manage, recent activity for activity:view, and their pages.
  */
-export async function getDashboard(viewer: SessionUser, now = new Date()) {
-  const isStaff = can(viewer, "prices:view-all-lists");
-  const [catalog, users, ownPriceList, recentActivity] = await Promise.all([
+async function getStaffDashboard(viewer: SessionUser, now: Date) {
+  const [catalog, users, recentActivity] = await Promise.all([
     countCatalog(),
     can(viewer, "users:manage") ? countUsersByRole() : Promise.resolve(null),
-    isStaff ? Promise.resolve(null) : findCustomerPriceList(viewer.id),
     can(viewer, "activity:view") ? listRecentActivity() : Promise.resolve(null),
   ]);
   return {
+    kind: "staff" as const,
     greeting: greetingAt(now),
     name: viewer.name,
     role: viewer.role,
-    catalog: isStaff ? catalog : { activeProducts: catalog.activeProducts },
+    catalog,
     users,
-    priceList: ownPriceList,
     recentActivity,
     links: quickLinksFor(viewer),
   };
+}
+
+/**
+ * A customer's dashboard is their price list at a glance: its name, what changed in it since their
+ * last visit (which this records), a search of it, and the way to the whole list and its printed
+ * sheets. The list is the one /pricesprivate shows them, read on the server from who they are.
+ */
+async function getCustomerDashboard(viewer: SessionUser, lang: Lang, now: Date) {
+  const list = await findCustomerList(viewer.id);
+  const links = quickLinksFor(viewer);
+  let changes = null;
+  if (list) {
+    const visit = await recordPriceVisit(viewer.id, now);
+    const found = await findPriceChangesSince(list.id, visit.since, lang, CHANGES_SHOWN);
+    changes = {
+      since: visit.since.toISOString(),
+      firstVisit: visit.firstVisit,
+      days: FIRST_VISIT_DAYS,
+      rows: found.rows,
+      more: found.total - found.rows.length,
+    };
+  }
+  return {
+    kind: "customer" as const,
+    greeting: greetingAt(now),
+    name: viewer.name,
+    priceList: list ? { slug: list.slug, name: listName(list, lang), assigned: list.assigned } : null,
+    changes,
+    printLinks: links.filter(isPrintLink),
+    links: links.filter((link) => link.to !== "/pricesprivate" && !isPrintLink(link)),
+  };
+}
+
+/** What the dashboard shows this person: staff theirs, a customer their own price list. */
+export async function getDashboard(viewer: SessionUser, lang: Lang, now = new Date()) {
+  return can(viewer, "prices:view-all-lists")
+    ? getStaffDashboard(viewer, now)
+    : getCustomerDashboard(viewer, lang, now);
 }

@@ -40,3 +40,10 @@ export const quickLinks: readonly QuickLink[] = [
 export function quickLinksFor(user: Principal) {
   return quickLinks.filter((link) => can(user, link.permission));
 }
+
+/** A printed sheet's link: a customer's dashboard shows them beside their list. */
+export type PrintLink = QuickLink & { label: "printShortList" | "printLongList" | "printSelected" };
+
+export function isPrintLink(link: QuickLink): link is PrintLink {
+  return link.permission === "print:view";
+}

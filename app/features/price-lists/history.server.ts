@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, isNotNull, ne, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { priceHistory, priceList, product, user } from "~/db/schema";
+import { priceHistory, priceList, priceListItem, product, user } from "~/db/schema";
+import { visibleWithJoinedPrice } from "~/features/catalog/visibility.server";
 import type { Lang } from "~/i18n/config";
 import { HISTORY_LIMIT } from "./history";
 import { listName } from "./names";
@@ -80,4 +81,88 @@ export async function findHistoryProduct(productId: string, lang: Lang) {
     .where(eq(product.id, productId))
     .limit(1);
   return row ? { id: row.id, slug: row.slug, name: lang === "es" ? row.nameEs : row.nameEn } : null;
+}
+
+/** A product whose price in a list changed since some moment, named in the reader's language. */
+export type PriceChangeSince = {
+  productId: string;
+  slug: string;
+  name: string;
+  unit: string | null;
+  packValue: number | null;
+  packUnit: string | null;
+  /** Its first price since that moment (findPriceChangesSince says which). */
+  oldCents: number;
+  /** The price now. */
+  newCents: number;
+  /** The latest change of it. */
+  changedAt: string;
+};
+
+/**
+ * The products of a list, as its customers see them, whose price now differs from their first price
+ * since `since`: the one the first change after `since` replaced, or, for a product added to the
+ * list since, the price it was added with. The new price is the list's price today, so a price
+ * changed and changed back is no change, and one changed three times is one row; a product added
+ * and not repriced, or left without a price, is not a change of price. Newest change first, at most
+ * `limit` of them, with how many there are in all.
+ */
+export async function findPriceChangesSince(listId: string, since: Date, lang: Lang, limit: number) {
+  const changed = db()
+    .select({
+      productId: priceHistory.productId,
+      oldCents: sql<number | null>`coalesce(
+        (array_agg(${priceHistory.oldPriceCents} order by ${priceHistory.id}))[1],
+        (array_agg(${priceHistory.newPriceCents} order by ${priceHistory.id}))[1]
+      )`.as("old_cents"),
+      changedAt: sql<Date>`max(${priceHistory.createdAt})`.mapWith(priceHistory.createdAt).as("changed_at"),
+    })
+    .from(priceHistory)
+    .where(and(eq(priceHistory.priceListId, listId), gt(priceHistory.createdAt, since)))
+    .groupBy(priceHistory.productId)
+    .as("changed");
+  const name = lang === "es" ? product.nameEs : product.nameEn;
+  const rows = await db()
+    .select({
+      productId: product.id,
+      slug: product.slug,
+      name,
+      unit: product.unit,
+      packValue: product.packValue,
+      packUnit: product.packUnit,
+      oldCents: changed.oldCents,
+      newCents: priceListItem.priceCents,
+      changedAt: changed.changedAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(changed)
+    .innerJoin(
+      priceListItem,
+      and(eq(priceListItem.priceListId, listId), eq(priceListItem.productId, changed.productId)),
+    )
+    .innerJoin(product, eq(product.id, changed.productId))
+    .where(
+      and(
+        isNotNull(changed.oldCents),
+        isNotNull(priceListItem.priceCents),
+        ne(changed.oldCents, priceListItem.priceCents),
+        visibleWithJoinedPrice(),
+      ),
+    )
+    .orderBy(desc(changed.changedAt), asc(sql`lower(${name})`), asc(product.id))
+    .limit(limit);
+  return {
+    total: rows[0]?.total ?? 0,
+    rows: rows.map((r): PriceChangeSince => ({
+      productId: r.productId,
+      slug: r.slug,
+      name: r.name,
+      unit: r.unit,
+      packValue: r.packValue === null ? null : Number(r.packValue),
+      packUnit: r.packUnit,
+      oldCents: r.oldCents!,
+      newCents: r.newCents!,
+      changedAt: r.changedAt.toISOString(),
+    })),
+  };
 }

@@ -454,19 +454,26 @@ export async function assignPriceList(actor: Actor, listId: string, customerIds:
   });
 }
 
-/** The list a customer sees: the one assigned to them, else the default list for customers. */
+/**
+ * The list a customer sees: the one assigned to them, else the default list for customers;
+ * `assigned` says which.
+ */
 export async function findCustomerList(userId: string) {
   const [assigned] = await db()
     .select({ slug: priceList.slug })
     .from(customerPriceList)
     .innerJoin(priceList, eq(priceList.id, customerPriceList.priceListId))
     .where(and(eq(customerPriceList.userId, userId), isNull(priceList.deletedAt)));
-  if (assigned) return findPriceListBySlug(assigned.slug);
+  if (assigned) {
+    const list = await findPriceListBySlug(assigned.slug);
+    return list ? { ...list, assigned: true } : null;
+  }
   const [fallback] = await db()
     .select({ slug: priceList.slug })
     .from(priceList)
     .where(and(eq(priceList.isDefaultForCustomers, true), isNull(priceList.deletedAt)));
-  return fallback ? findPriceListBySlug(fallback.slug) : null;
+  const list = fallback ? await findPriceListBySlug(fallback.slug) : null;
+  return list ? { ...list, assigned: false } : null;
 }
 
 /** The list a member of staff sees first: the default customer list, else the public one, else the first. */
