@@ -31,7 +31,8 @@ describe("private prices", () => {
     const s = await session({ as: "customer", lang: "es", viewport: phone, colorScheme: "dark", theme: "dark" });
     await s.goto("/pricesprivate");
     await visible(s.page.getByRole("heading", { level: 1, name: "Listas de precios" }));
-    await visible(s.page.getByRole("heading", { level: 2, name: "Customers" }));
+    await visible(s.page.getByRole("heading", { level: 2, name: "Clientes" }));
+    await visible(s.page.getByText("Precios para clientes registrados: al por mayor menos 5%."));
     await visible(s.page.getByText("En vivo: los precios se actualizan solos"));
     // Read-only: no list to choose and nothing to edit (the ticks only choose what to print).
     expect(await s.page.getByRole("combobox", { name: "Lista de precios" }).count()).toBe(0);

@@ -31,7 +31,7 @@ describe("price list actions refused by role", () => {
     const customer = await session({ as: "customer", lang: "es" });
     await customer.goto("/pricesprivate");
     const main = customer.page.getByRole("main");
-    await visible(main.getByRole("heading", { level: 2, name: "Customers", exact: true }));
+    await visible(main.getByRole("heading", { level: 2, name: "Clientes", exact: true }));
     expect(await main.getByRole("row").count()).toBeGreaterThan(10);
     expect(await main.getByRole("searchbox", { name: "Buscar un producto" }).count()).toBe(1);
     for (const role of ["textbox", "spinbutton"] as const) {

@@ -192,7 +192,7 @@ describe("the selection of products to print", () => {
     const s = await session({ as: "admin", viewport: desktop });
     const slug = await createListCopy(s, uniqueName("Offline"));
     await s.goto(`/pricesprivate/${slug}`);
-    s.allowConsole(/Failed to load resource|ERR_INTERNET_DISCONNECTED/);
+    s.allowConsole(/Failed to load resource|ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/);
     const failure = s.page.getByText("Your selection could not be saved. Please try again.");
     const box = (name: string) => s.page.getByRole("checkbox", { name: `Select ${name}` });
     const reload = async () => {
