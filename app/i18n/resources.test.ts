@@ -44,6 +44,15 @@ describe("translations", () => {
     expect(t("navigation:footer.since", { year: 2013 })).toBe("Serving South Florida since 2013");
   });
 
+  it("writes a number in a sentence as the site writes numbers, in both languages, but not a year", () => {
+    const es = createI18n("es").getFixedT("es", "prices");
+    expect(es("editor.shown", { shown: 1200, total: 15000 })).toBe("1,200 de 15,000 productos a la vista");
+    expect(es("editor.selectShown", { count: 1500 })).toBe("Seleccionar todo lo que se muestra (1,500)");
+    const en = createI18n("en").getFixedT("en", "prices");
+    expect(en("editor.shown", { shown: 1200, total: 15000 })).toBe("1,200 of 15,000 products shown");
+    expect(createI18n("es").t("navigation:footer.since", { year: 2013 })).toMatch(/2013/);
+  });
+
   it("falls back to the default value, else shows the key with a console warning", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const i18n = createI18n("es");

@@ -1,5 +1,6 @@
 import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { formatNumber } from "~/lib/locale";
 import { fallbackLang, languages, type Lang, type Namespace } from "./config";
 
 /** One language's translations, by namespace: all of them on the server, what a page needs in the browser. */
@@ -35,24 +36,51 @@ export function unpackTranslations(lang: Lang, text: PackedTranslations | null |
   return translations;
 }
 
+/** Values that are numbers but not quantities: written as they are, never "2,013". */
+const NOT_QUANTITIES = new Set(["year", "code", "id", "sku", "quickbooksId"]);
+
+/**
+ * Every number put into a sentence ("{{count}} products") is written as the site writes numbers
+ * ("1,250 productos", app/lib/locale.ts), so that no count reads "1250" beside a "1,250" on the same
+ * page. The translations name no formats of their own; anything else passes through as given.
+ */
+const numbersInSentences = {
+  type: "formatter" as const,
+  init() {},
+  add() {},
+  addCached() {},
+  format(
+    value: unknown,
+    _format: string | undefined,
+    lng: string | undefined,
+    options?: { interpolationkey?: string },
+  ) {
+    if (typeof value !== "number" || NOT_QUANTITIES.has(options?.interpolationkey ?? "")) return value;
+    return formatNumber(value, lng ?? fallbackLang);
+  },
+};
+
 /** Builds an instance over the given translations; no translation file is imported here. */
 export function i18nFromTranslations(lang: Lang, translations: Translations): i18n {
   const instance = i18next.createInstance();
-  instance.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: fallbackLang,
-    supportedLngs: [...languages],
-    ns: Object.keys(translations),
-    defaultNS: "general",
-    resources: { [lang]: { ...translations } } as Record<string, Record<string, object>>,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    saveMissing: true,
-    missingKeyHandler: (lngs, ns, key, fallbackValue) => {
-      if (fallbackValue === key) console.warn(`Missing translation: ${ns}:${key} (${lngs.join(",")})`);
-    },
-  });
+  instance
+    .use(initReactI18next)
+    .use(numbersInSentences)
+    .init({
+      lng: lang,
+      fallbackLng: fallbackLang,
+      supportedLngs: [...languages],
+      ns: Object.keys(translations),
+      defaultNS: "general",
+      resources: { [lang]: { ...translations } } as Record<string, Record<string, object>>,
+      initAsync: false,
+      interpolation: { escapeValue: false, alwaysFormat: true },
+      returnNull: false,
+      saveMissing: true,
+      missingKeyHandler: (lngs, ns, key, fallbackValue) => {
+        if (fallbackValue === key) console.warn(`Missing translation: ${ns}:${key} (${lngs.join(",")})`);
+      },
+    });
   return instance;
 }
 

@@ -5,3 +5,16 @@
 export function localeOf(lang: string) {
   return lang === "es" ? "es-US" : "en-US";
 }
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A count or a quantity as the reader writes it: "60,000", "2.5", up to three decimals. */
+export function formatNumber(value: number, lang: string) {
+  const locale = localeOf(lang);
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+    numberFormats.set(locale, format);
+  }
+  return format.format(value);
+}

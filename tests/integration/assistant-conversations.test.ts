@@ -108,7 +108,7 @@ describe(`the assistant's conversations (${test.kind})`, () => {
     const seller = await makeUser("seller");
     for (const [text, lang, message] of [
       ["   ", "en", "Write a message first."],
-      ["x".repeat(20_000), "es", "Un mensaje puede tener como máximo 2000 caracteres. Pregunte una cosa a la vez."],
+      ["x".repeat(20_000), "es", "Un mensaje puede tener como máximo 2,000 caracteres. Pregunte una cosa a la vez."],
     ] as const) {
       const response = (await messagesAction({
         request: formRequest("/ai/messages", { intent: "send", text }),

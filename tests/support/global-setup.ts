@@ -1,5 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
@@ -29,13 +29,15 @@ export default async function setup(project: TestProject) {
     await migrateDatabase(handle);
     const dump = await pglite.dumpDataDir("gzip");
     await closeDatabase();
-    const dir = path.resolve("node_modules/.cache/app-tests");
+    // One file per run: two runs at once (or two checkouts sharing node_modules) never load each
+    // other's schema.
+    const dir = path.resolve(".tmp");
     mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, "pglite-template.tar.gz");
+    const file = path.join(dir, `pglite-template-${process.pid}.tar.gz`);
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     project.provide("pgliteTemplate", file);
     project.provide("postgresTemplateUrl", "");
-    return;
+    return () => rmSync(file, { force: true });
   }
   server = await startPostgres();
   const admin = new pg.Client({ connectionString: server.url() });

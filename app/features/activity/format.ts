@@ -3,24 +3,11 @@ import { formatDateTime } from "~/components/ui/date-time";
 import { hasText } from "~/i18n/keys";
 import { formatMoney, formatMoneyChange } from "~/lib/money";
 import type { ChangeValue, Scalar } from "./changes";
-import { localeOf } from "~/lib/locale";
+import { formatNumber, localeOf } from "~/lib/locale";
 
 /** Any i18next `t`; keys built from stored field names are looked up with the text as fallback. */
 type AnyTranslate = (...args: never[]) => unknown;
 type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-/** A number as the reader writes it: 60,000 or 2.5. */
-export function formatNumber(value: number, lang: string) {
-  const locale = localeOf(lang);
-  let format = numberFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
-    numberFormats.set(locale, format);
-  }
-  return format.format(value);
-}
 
 const percentChanges = new Map<string, Intl.NumberFormat>();
 

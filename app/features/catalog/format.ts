@@ -1,4 +1,4 @@
-import { localeOf } from "~/lib/locale";
+import { formatNumber } from "~/lib/locale";
 
 /**
  * Any i18next `t` (a page's or a meta function's): these helpers name the catalog namespace
@@ -6,19 +6,6 @@ import { localeOf } from "~/lib/locale";
  */
 type AnyTranslate = (...args: never[]) => unknown;
 type Translate = (key: string, options: Record<string, unknown>) => string;
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-/** A plain number in the reader's language, up to three decimals (a pack of 2.5 lb, 12 cases on hand). */
-export function formatNumber(value: number, lang: string) {
-  const locale = localeOf(lang);
-  let format = numberFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
-    numberFormats.set(locale, format);
-  }
-  return format.format(value);
-}
 
 /** The fractions produce packs are written in: 1/2 bu, 1 1/9 bu, 4/5 bu, 2/3 ct. */
 const PACK_DENOMINATORS = [2, 3, 4, 5, 8, 9];

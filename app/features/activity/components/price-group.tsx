@@ -1,8 +1,9 @@
 import type { i18n as I18n } from "i18next";
+import { formatNumber } from "~/lib/locale";
 import { hasText } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatMoney } from "~/lib/money";
-import { formatBulkChange, formatNumber } from "../format";
+import { formatBulkChange } from "../format";
 import type { PriceGroupView } from "../types";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

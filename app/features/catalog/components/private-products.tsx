@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from "react";
+import { formatNumber } from "~/lib/locale";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigate } from "react-router";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
@@ -7,7 +8,7 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell }
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import { categoryParam, orderedGroups, type CategoryGroup } from "../categories";
-import { formatNumber, packLabel, unitLabel } from "../format";
+import { packLabel, unitLabel } from "../format";
 import {
   parsePrivateCatalogQuery,
   privateCatalogSearch,

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
+import { formatNumber } from "~/lib/locale";
 import { DateTime } from "~/components/ui/date-time";
-import { formatNumber, unitAndPackLabeler } from "~/features/catalog/format";
+import { unitAndPackLabeler } from "~/features/catalog/format";
 import type { PriceChangeSince } from "~/features/price-lists/history.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatMoney, formatMoneyChange, formatPercentChange } from "~/lib/money";

@@ -1,6 +1,7 @@
 import { countsLineText } from "../../engine/messages";
+import { formatNumber } from "~/lib/locale";
 import type { ImportCounts } from "../../engine/plan/counts";
-import { formatNumber, useImportText } from "./use-import-text";
+import { useImportText } from "./use-import-text";
 
 /** "69 rows = 40 new + 8 linked + …": the preview's and the result's counts, said the same way. */
 export function CountsLine({ counts }: { counts: ImportCounts }) {

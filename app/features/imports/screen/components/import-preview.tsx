@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { formatNumber } from "~/lib/locale";
 import { FormAlert } from "~/components/ui/field";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
@@ -19,7 +20,7 @@ import type { ColumnField } from "../../engine/types";
 import type { PreviewRow, ReadSummary } from "../worker-protocol";
 import { CountsLine } from "./counts-line";
 import { FactList } from "./fact-list";
-import { formatNumber, useImportText } from "./use-import-text";
+import { useImportText } from "./use-import-text";
 
 const cell = "align-top";
 

@@ -1,6 +1,7 @@
 import { useId } from "react";
+import { formatNumber } from "~/lib/locale";
 import { cn } from "~/lib/cn";
-import { formatNumber, useImportText } from "./use-import-text";
+import { useImportText } from "./use-import-text";
 
 /** The summary's counts, with the success and error counts. */
 export type ImportSummaryCounts = {

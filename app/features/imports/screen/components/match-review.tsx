@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { formatNumber } from "~/lib/locale";
 import { Button } from "~/components/ui/button";
 import { FormAlert, SelectField, TextField } from "~/components/ui/field";
 import { formatMoney } from "~/lib/money";
@@ -6,7 +7,7 @@ import { describeImportRowMessage } from "../../engine/messages";
 import type { MatchCandidate, RowChoice } from "../../engine/plan/decide";
 import type { ImportRowResult } from "../../engine/results";
 import { choiceConflict, type ChoiceInput } from "../../run/choices";
-import { formatNumber, useImportText } from "./use-import-text";
+import { useImportText } from "./use-import-text";
 
 /**
  * The review before the first import into a catalogue that exists

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { formatNumber } from "~/lib/locale";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
@@ -12,7 +13,7 @@ import {
   type ImportRunStatus,
 } from "../../run/run-messages";
 import { runPath } from "./run-report";
-import { formatNumber, useImportText } from "./use-import-text";
+import { useImportText } from "./use-import-text";
 
 /** A past run as the list shows it. */
 export type PastRun = {

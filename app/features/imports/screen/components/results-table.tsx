@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { formatNumber } from "~/lib/locale";
 import { Fragment, useId, useMemo, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -23,7 +24,7 @@ import {
 } from "../../engine/statuses";
 import type { RowProduct } from "../../run/rows.server";
 import { StatusBadge } from "./status-badge";
-import { formatNumber, useImportText } from "./use-import-text";
+import { useImportText } from "./use-import-text";
 
 const RESULTS_PAGE_SIZE = 50;
 

@@ -1,6 +1,7 @@
 import { useId } from "react";
+import { formatNumber } from "~/lib/locale";
 import { MAX_BATCH_ATTEMPTS } from "../../run/run-messages";
-import { formatNumber, useImportText } from "./use-import-text";
+import { useImportText } from "./use-import-text";
 
 /** A labelled progress bar; the label is there to read, not announced at every step. */
 export function ProgressBar({ label, value, max }: { label: string; value?: number; max?: number }) {

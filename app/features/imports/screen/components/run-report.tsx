@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { formatNumber } from "~/lib/locale";
 import { useEffect, useId, useState } from "react";
 import { Form, Link, useNavigate, useRevalidator } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -25,7 +26,7 @@ import { ImportSummary } from "./import-summary";
 import { ResultRowsTable, ShowingRows, StatusFilter } from "./results-table";
 import { BatchProgress, ProgressBar } from "./run-progress";
 import { FactList } from "./fact-list";
-import { formatNumber, useImportText } from "./use-import-text";
+import { useImportText } from "./use-import-text";
 
 export type RunResultsPage = ImportRowsPage;
 

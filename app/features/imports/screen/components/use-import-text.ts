@@ -29,11 +29,6 @@ function cached(lang: string, key: string, options: Intl.NumberFormatOptions) {
   return format;
 }
 
-/** A count or a pack value for people: "60,000", "1.111". */
-export function formatNumber(value: number, lang: string) {
-  return cached(lang, "number", { maximumFractionDigits: 3 }).format(value);
-}
-
 /** A file size for people: "2.4 MB", "812 kB". */
 export function formatFileSize(bytes: number, lang: string) {
   const mb = bytes >= 1000 * 1000;
