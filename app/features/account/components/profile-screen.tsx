@@ -45,7 +45,7 @@ export function ProfileScreen({ page, result }: { page: ProfilePage; result: Pro
   const forIntent = (intent: ProfileIntent) => (result?.intent === intent ? result : undefined);
   const passwordResult = forIntent("change-password");
   const phoneResult = result?.intent === "send-phone-code" || result?.intent === "verify-phone" ? result : undefined;
-  const codeTarget = phoneResult?.done === "phone" ? null : (phoneResult?.phoneCodeSentTo ?? page.pendingPhone);
+  const codeTarget = phoneResult?.done === "phone" ? null : (phoneResult?.phoneCodeSentTo ?? null);
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
@@ -55,7 +55,7 @@ export function ProfileScreen({ page, result }: { page: ProfilePage; result: Pro
       <Section title={t("profile.details")} id="profile-details">
         <dl className="space-y-3">
           <Detail label={t("profile.name")} value={page.name} />
-          <Detail label={t("profile.email")} value={page.email} />
+          <Detail label={t("profile.email")} value={page.email ?? t("profile.noEmail")} />
           <Detail label={t("profile.role")} value={tNav(`roles.${page.role}`)} />
           <Detail label={t("profile.created")} value={<DateTime value={page.created} />} />
           <Detail
