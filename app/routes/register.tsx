@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, data, replace, useNavigation } from "react-router";
 import { getLang, redirectSignedIn } from "~/auth/guards.server";
 import { Button } from "~/components/ui/button";
-import { FormAlert, TextField, useFormFeedback } from "~/components/ui/field";
+import { FormAlert, TextField } from "~/components/ui/field";
 import { AuthPage, linkClass } from "~/features/account/components/auth-page";
 import { MessageAlert, useMessage } from "~/features/account/components/messages";
 import { NewPasswordFields } from "~/features/account/components/new-password-fields";
@@ -128,6 +128,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
     <AuthPage
       title={t("register.title")}
       intro={codeSentTo ? undefined : t("register.intro")}
+      answer={result}
       footer={
         <>
           {t("register.haveAccount")}{" "}
@@ -146,11 +147,10 @@ function RegisterForm({ result }: { result: AccountActionData | undefined }) {
   const { t } = useTranslation("auth");
   const translate = useMessage();
   const busy = useNavigation().state === "submitting";
-  const feedback = useFormFeedback(result);
   const errors = result?.fieldErrors ?? {};
   const values = result?.values ?? {};
   return (
-    <Form method="post" noValidate ref={feedback} className="space-y-4">
+    <Form method="post" noValidate className="space-y-4">
       <MessageAlert message={result?.formError} />
       <TextField
         label={t("register.name")}
@@ -192,9 +192,8 @@ function CodeForm({
   const translate = useMessage();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const feedback = useFormFeedback<HTMLDivElement>(result);
   return (
-    <div ref={feedback} className="space-y-4">
+    <div className="space-y-4">
       <FormAlert tone="info">{t("register.codeSent", { phone: phone.display })}</FormAlert>
       {result?.done === "code-resent" ? <FormAlert tone="success">{t("register.codeResent")}</FormAlert> : null}
       <MessageAlert message={result?.formError} />

@@ -70,7 +70,7 @@ function UserMenu() {
       <Link to="/profile" role="menuitem" tabIndex={-1} className={menuItemClass}>
         {t("profile")}
       </Link>
-      <Form method="post" action="/logout">
+      <Form noValidate method="post" action="/logout">
         <button type="submit" role="menuitem" tabIndex={-1} className={menuItemClass}>
           {t("signOut")}
         </button>

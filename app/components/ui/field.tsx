@@ -118,7 +118,8 @@ export function useFormFeedback<T extends HTMLElement = HTMLFormElement>(answer:
       invalid.scrollIntoView?.({ block: "center" });
       return;
     }
-    root.querySelector('[role="alert"], [role="status"]')?.scrollIntoView?.({ block: "nearest" });
+    const message = root.querySelector('[role="alert"]') ?? root.querySelector('[role="status"]');
+    message?.scrollIntoView?.({ block: "nearest" });
   }, [answer]);
   return ref;
 }

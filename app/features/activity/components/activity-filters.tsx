@@ -31,6 +31,7 @@ export function ActivityFiltersForm({ filters, errors, users }: Props) {
   const fieldError = (field: keyof FilterErrors) => (errors[field] ? t(errors[field]) : undefined);
   return (
     <Form
+      noValidate
       // Remounted when the applied filters change (a link such as "Clear filters"), so the fields follow.
       key={activitySearch(filters, 1)}
       method="get"

@@ -32,7 +32,7 @@ export function UsersTable({ users, total, page, pageCount, q, currentUserId }: 
       <h2 id="users-heading" className="text-lg font-semibold">
         {t("list.heading")}
       </h2>
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+      <Form noValidate method="get" role="search" className="flex flex-wrap items-end gap-2">
         <div className="min-w-64 flex-1 space-y-1">
           <label htmlFor="user-search" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
             {t("list.searchLabel")}
