@@ -176,7 +176,7 @@ describe(`profile (${test.kind})`, () => {
       { intent: "verify-phone", phone: "+13055550123", code: wrongCode },
       { cookie: account.cookie },
     );
-    expect(wrong.data?.fieldErrors?.code).toBe("account:phone.invalidCode");
+    expect(wrong.data?.fieldErrors?.code).toBe("auth:form.invalidCode");
     expect(wrong.data?.phoneCodeSentTo?.e164).toBe("+13055550123");
 
     const ok = await postForm<ProfileAction>(
@@ -241,7 +241,7 @@ describe(`profile (${test.kind})`, () => {
       (await post({ intent: "send-phone-code", phone: ["3055550125", "3055550126"] })).data?.fieldErrors?.phone,
     ).toBe("auth:form.invalidValue");
     expect((await post({ intent: "verify-phone", phone: "+13055550125", code: "12ab" })).data?.fieldErrors?.code).toBe(
-      "account:phone.codeFormat",
+      "auth:form.codeFormat",
     );
     const unknownIntent = await post({ intent: "make-me-admin" });
     expect(unknownIntent.status).toBe(400);

@@ -232,7 +232,7 @@ describe(`registration by phone number (${test.kind})`, () => {
       code: wrongCode(code),
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.data?.fieldErrors).toEqual({ code: "account:phone.invalidCode" });
+    expect(wrong.data?.fieldErrors).toEqual({ code: "auth:form.invalidCode" });
     expect(wrong.data?.phoneCodeSentTo?.e164).toBe("+19545550170");
     expect(await countUsers()).toBe(before);
 
@@ -397,7 +397,7 @@ describe(`registration by phone number (${test.kind})`, () => {
       phone: "+19545550174",
       code: "12ab",
     });
-    expect(badCode.data?.fieldErrors?.code).toBe("account:phone.codeFormat");
+    expect(badCode.data?.fieldErrors?.code).toBe("auth:form.codeFormat");
     expect(badCode.data?.phoneCodeSentTo?.e164).toBe("+19545550174");
   });
 });

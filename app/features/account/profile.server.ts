@@ -121,8 +121,8 @@ const wrongCodeCodes = new Set(["INVALID_OTP", "OTP_EXPIRED", "OTP_NOT_FOUND"]);
 /** What the code field says when better-auth refused a code; null for any other refusal. */
 export function codeRefusal(error: unknown): FieldErrors | null {
   const code = authErrorCode(error) ?? "";
-  if (wrongCodeCodes.has(code)) return { code: "account:phone.invalidCode" };
-  if (code === "TOO_MANY_ATTEMPTS") return { code: "account:phone.tooManyAttempts" };
+  if (wrongCodeCodes.has(code)) return { code: "auth:form.invalidCode" };
+  if (code === "TOO_MANY_ATTEMPTS") return { code: "auth:form.tooManyAttempts" };
   return null;
 }
 

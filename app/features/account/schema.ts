@@ -30,8 +30,8 @@ export const keys = {
   invalidPhone: "auth:form.invalidPhone",
   invalidToken: "auth:reset.invalidToken",
   currentPasswordRequired: "account:password.currentRequired",
-  codeRequired: "account:phone.codeRequired",
-  codeInvalidFormat: "account:phone.codeFormat",
+  codeRequired: "auth:form.codeRequired",
+  codeInvalidFormat: "auth:form.codeFormat",
 } as const;
 
 /** Missing fields read as empty (so the "required" message shows); anything not a string is refused. */
