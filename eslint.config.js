@@ -68,6 +68,25 @@ export default tseslint.config(
     },
   },
   {
+    // Forms speak the page's language: the browser's own checks, whose bubbles are in the
+    // browser's language and block the site's messages, are off on every form
+    // (useFormFeedback in ~/components/ui/field says what a form does instead).
+    files: ["app/**/*.tsx"],
+    ignores: ["**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          'JSXOpeningElement[name.name=/^(form|Form|FormElement)$/]:not(:has(JSXAttribute[name.name="noValidate"]))',
+          'JSXOpeningElement[name.property.name="Form"]:not(:has(JSXAttribute[name.name="noValidate"]))',
+        ].map((selector) => ({
+          selector,
+          message: "Every form has noValidate: the site checks fields with its own messages, in the page's language.",
+        })),
+      ],
+    },
+  },
+  {
     // Imports run down the layers (docs/ARCHITECTURE.md), and no module reaches itself again
     // through its imports.
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.{ts,tsx}", "tests/**/*.{ts,tsx}"],

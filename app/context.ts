@@ -11,6 +11,8 @@ export type RequestInfo = {
 export type SessionUser = {
   id: string;
   email: string;
+  /** How the account is named beside its name: the email, or the phone number of an account without one. */
+  contact: string;
   name: string;
   role: Role;
   phoneNumber: string | null;

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, phoneNumber } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
@@ -9,6 +10,7 @@ import { databaseHandle, db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { enqueueMessage } from "~/services/mail/outbox.server";
 import { createI18n } from "~/i18n/instance";
+import { hasMailbox, noMailboxAddress } from "~/lib/contact";
 import { currentRequest } from "~/lib/request-store.server";
 import { logger } from "~/lib/logger.server";
 
@@ -33,6 +35,17 @@ export function asInvitation<T>(fn: () => Promise<T>) {
   return resetLinkPurpose.run("invite", fn);
 }
 
+/**
+ * A registration by phone number: better-auth creates the account when the number's code is
+ * verified, under the name typed on the form. Only a call made inside `asPhoneRegistration` may
+ * create an account that way, and it may not open one that already holds the number.
+ */
+const phoneRegistration = new AsyncLocalStorage<{ name: string; email?: string }>();
+
+export function asPhoneRegistration<T>(name: string, fn: () => Promise<T>) {
+  return phoneRegistration.run({ name }, fn);
+}
+
 function messageLang() {
   return currentRequest()?.lang ?? "en";
 }
@@ -53,6 +66,8 @@ function createAuth(secret: string) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
+        // An account registered by phone alone has no mailbox to send the link to.
+        if (!hasMailbox(user.email)) return;
         const t = createI18n(messageLang()).getFixedT(null, "auth");
         const link = `${c.SITE_URL}/reset-password?token=${encodeURIComponent(token)}`;
         const minutes = RESET_TOKEN_TTL_SECONDS / 60;
@@ -97,6 +112,23 @@ function createAuth(secret: string) {
         otpLength: 6,
         expiresIn: 600,
         allowedAttempts: 5,
+        signUpOnVerification: {
+          getTempEmail: () => {
+            const registration = phoneRegistration.getStore();
+            if (!registration) throw new APIError("FORBIDDEN", { code: "NOT_A_REGISTRATION" });
+            registration.email = noMailboxAddress();
+            return registration.email;
+          },
+          getTempName: (phone) => phoneRegistration.getStore()?.name ?? phone,
+        },
+        callbackOnVerification: async ({ user }) => {
+          const registration = phoneRegistration.getStore();
+          // The number found an account made since the registration checked it: that account is
+          // someone else's, and a code alone never signs into it.
+          if (registration && user.email !== registration.email) {
+            throw new APIError("CONFLICT", { code: "PHONE_NUMBER_EXIST" });
+          }
+        },
         sendOTP: async ({ phoneNumber: to, code }) => {
           const t = createI18n(messageLang()).getFixedT(null, "account");
           await enqueueMessage(db(), {

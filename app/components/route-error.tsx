@@ -69,7 +69,7 @@ export function RouteErrorPage({ error }: { error: unknown }) {
           {t("routeError.backHome")}
         </Link>
       </div>
-      <form method="get" action="/products" role="search" className="flex w-full flex-wrap items-end gap-2">
+      <form noValidate method="get" action="/products" role="search" className="flex w-full flex-wrap items-end gap-2">
         <TextField
           label={t("routeError.searchLabel")}
           name="q"

@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { data } from "react-router";
 import { getLang, getRequestInfo } from "~/auth/guards.server";
 import { consumeRateLimit } from "~/auth/rate-limit.server";
-import { FormAlert } from "~/components/ui/field";
+import { FormAlert, useFormFeedback } from "~/components/ui/field";
 import { ButtonLink } from "~/components/ui/button";
 import { ContactDetails } from "~/features/contact/components/contact-details";
 import { ContactForm } from "~/features/contact/components/contact-form";
@@ -99,6 +99,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const { t } = useTranslation("contact");
   const site = useRootData()?.site;
   const result = actionData as ContactActionData | undefined;
+  const feedback = useFormFeedback<HTMLDivElement>(result);
   return (
     <div className="mx-auto max-w-navbar space-y-8 px-4 py-8">
       <header className="space-y-2">
@@ -106,7 +107,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <p className="max-w-2xl text-slate-700 dark:text-slate-300">{t("intro")}</p>
       </header>
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
-        <div>
+        <div ref={feedback}>
           {result?.ok ? (
             <div className="space-y-4">
               <FormAlert tone="success">

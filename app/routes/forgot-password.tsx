@@ -59,13 +59,13 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   );
   if (result?.done === "sent") {
     return (
-      <AuthPage title={t("forgot.title")} footer={backLink}>
+      <AuthPage title={t("forgot.title")} footer={backLink} answer={result}>
         <FormAlert tone="success">{t("forgot.sent")}</FormAlert>
       </AuthPage>
     );
   }
   return (
-    <AuthPage title={t("forgot.title")} intro={t("forgot.intro")} footer={backLink}>
+    <AuthPage title={t("forgot.title")} intro={t("forgot.intro")} footer={backLink} answer={result}>
       <MessageAlert message={result?.formError} />
       <Form method="post" noValidate className="space-y-4">
         <TextField

@@ -65,6 +65,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <AuthPage
       title={t("login.title")}
       intro={t("login.intro")}
+      answer={result}
       footer={
         <>
           {t("login.noAccount")}{" "}

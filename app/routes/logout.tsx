@@ -32,7 +32,7 @@ export default function Logout() {
         <p className="font-medium">{t("logout.failed")}</p>
         <p className="mt-1">{t("logout.stillSignedIn")}</p>
       </FormAlert>
-      <Form method="post" action="/logout">
+      <Form noValidate method="post" action="/logout">
         <Button type="submit" className="w-full" disabled={busy}>
           {t("logout.retry")}
         </Button>

@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { data, useActionData } from "react-router";
 import { getLang, getRequestInfo, requirePermission } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";
-import { FormAlert } from "~/components/ui/field";
+import { FormAlert, useFormFeedback } from "~/components/ui/field";
 import { runListAction } from "~/features/price-lists/actions.server";
 import { CreateListForm } from "~/features/price-lists/components/create-list-form";
 import { PriceListsTable } from "~/features/price-lists/components/price-lists-table";
@@ -55,10 +55,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PricesManage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("prices");
   const result = useActionData<typeof action>();
+  const feedback = useFormFeedback<HTMLDivElement>(result);
   if (loaderData.kind !== "page") return null;
   const { lists, deleted, canRestore } = loaderData;
   return (
-    <div className="mx-auto max-w-6xl space-y-8 px-4 py-8">
+    <div ref={feedback} className="mx-auto max-w-6xl space-y-8 px-4 py-8">
       <header className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight">{t("manage.title")}</h1>
         <p className="max-w-3xl text-slate-700 dark:text-slate-300">{t("manage.intro")}</p>

@@ -41,10 +41,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = getLang(context);
   const lists = staff ? (await listPriceListNames(lang)).map((l) => ({ slug: l.slug, name: listName(l, lang) })) : [];
   if (!list) return { staff, lists, list: null, items: packPriceRows([]), selected: [] };
-  const [items, selected] = await Promise.all([
-    findPriceItems(list.id, lang),
-    findSelectedSlugs(user.id, list.id),
-  ]);
+  const [items, selected] = await Promise.all([findPriceItems(list.id, lang), findSelectedSlugs(user.id, list.id)]);
   return {
     staff,
     lists,
@@ -141,7 +138,7 @@ export default function PricesPrivate({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       {staff && lists.length > 0 ? (
-        <Form method="get" action="/pricesprivate" className="flex flex-wrap items-end gap-2">
+        <Form noValidate method="get" action="/pricesprivate" className="flex flex-wrap items-end gap-2">
           <label className="flex flex-col gap-1 text-sm font-medium">
             {t("private.chooseList")}
             <select

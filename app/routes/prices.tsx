@@ -76,7 +76,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
           </div>
-          <Form method="get" action="/prices" role="search" aria-label={t("prices.filtersLabel")}>
+          <Form noValidate method="get" action="/prices" role="search" aria-label={t("prices.filtersLabel")}>
             <PriceFilters
               values={filters}
               groups={orderedGroups((g) => t(`categories.${g}`), i18n.language)}

@@ -14,7 +14,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePermission(request, context, "profile:view");
-  const page = await loadProfilePage(user, new URL(request.url).searchParams.get("verifyPhone"));
+  const page = await loadProfilePage(user);
   if (!page) throw replace("/login");
   return page;
 }

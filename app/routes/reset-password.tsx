@@ -69,7 +69,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   );
   if (!loaderData.token || result?.invalidToken) {
     return (
-      <AuthPage title={t("reset.title")} footer={backLink}>
+      <AuthPage title={t("reset.title")} footer={backLink} answer={result}>
         <FormAlert>{t("reset.invalidToken")}</FormAlert>
         <ButtonLink to="/forgot-password" className="w-full">
           {t("reset.requestNew")}
@@ -78,7 +78,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     );
   }
   return (
-    <AuthPage title={t("reset.title")} intro={t("reset.intro")} footer={backLink}>
+    <AuthPage title={t("reset.title")} intro={t("reset.intro")} footer={backLink} answer={result}>
       <MessageAlert message={result?.formError} />
       <Form method="post" noValidate className="space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />

@@ -1,11 +1,14 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server";
-import { activity, mailOutbox, user } from "../../app/db/schema";
+import { account, activity, mailOutbox, user, verification } from "../../app/db/schema";
+import { createI18n } from "../../app/i18n/instance";
+import * as login from "../../app/routes/login";
 import * as register from "../../app/routes/register";
 import type { AccountActionData } from "../../app/features/account/schema";
 import {
   STRONG_PASSWORD,
+  cookieHeader,
   createTestUser,
   load,
   postForm,
@@ -17,9 +20,9 @@ import { useTestDatabase } from "../support/test-db";
 
 const test = await useTestDatabase();
 
-const good = (email: string) => ({
+const good = (identifier: string) => ({
   name: "Lucía Gómez",
-  email,
+  identifier,
   password: STRONG_PASSWORD,
   confirmPassword: STRONG_PASSWORD,
 });
@@ -64,29 +67,29 @@ describe(`registration (${test.kind})`, () => {
     const before = await countUsers();
     const empty = await postForm<AccountActionData>(register.action, "/register", {
       name: "",
-      email: "",
+      identifier: "",
       password: "",
       confirmPassword: "",
     });
     expect(empty.status).toBe(400);
     expect(empty.data?.fieldErrors).toEqual({
       name: "auth:form.nameRequired",
-      email: "auth:form.emailRequired",
+      identifier: "auth:form.identifierRequired",
       password: "auth:form.passwordRequired",
     });
 
     const wrong = await postForm<AccountActionData>(register.action, "/register", {
       name: "Ana",
-      email: "ana-at-example.com",
+      identifier: "ana@example",
       password: "short",
       confirmPassword: "other",
     });
     expect(wrong.data?.fieldErrors).toEqual({
-      email: "auth:form.invalidEmail",
+      identifier: "auth:form.invalidEmail",
       password: "auth:form.passwordTooShort",
       confirmPassword: "auth:form.passwordsDoNotMatch",
     });
-    expect(wrong.data?.values).toEqual({ name: "Ana", email: "ana-at-example.com", phone: "" });
+    expect(wrong.data?.values).toEqual({ name: "Ana", identifier: "ana@example" });
     expect(await countUsers()).toBe(before);
   });
 
@@ -95,11 +98,12 @@ describe(`registration (${test.kind})`, () => {
     const cases: Array<[Record<string, string | string[]>, string, string]> = [
       [{ name: "<script>alert(1)</script>" }, "name", "auth:form.nameInvalid"],
       [{ name: "x".repeat(10_000) }, "name", "auth:form.nameTooLong"],
-      [{ email: `${"a".repeat(10_000)}@example.com` }, "email", "auth:form.emailTooLong"],
-      [{ email: 'x@y.co\'; DROP TABLE "user"; --' }, "email", "auth:form.invalidEmail"],
-      [{ email: ["one@example.com", "two@example.com"] }, "email", "auth:form.invalidValue"],
+      [{ identifier: `${"a".repeat(10_000)}@example.com` }, "identifier", "auth:form.emailTooLong"],
+      [{ identifier: 'x@y.co\'; DROP TABLE "user"; --' }, "identifier", "auth:form.invalidEmail"],
+      [{ identifier: ["one@example.com", "two@example.com"] }, "identifier", "auth:form.invalidValue"],
       [{ password: "p".repeat(10_000), confirmPassword: "p".repeat(10_000) }, "password", "auth:form.passwordTooLong"],
-      [{ phone: "1' OR '1'='1" }, "phone", "auth:form.invalidPhone"],
+      [{ identifier: "1' OR '1'='1" }, "identifier", "auth:form.invalidIdentifier"],
+      [{ identifier: "+1 (954) 555-01" }, "identifier", "auth:form.invalidPhone"],
     ];
     for (const [override, field, key] of cases) {
       const result = await postForm<AccountActionData>(register.action, "/register", {
@@ -153,41 +157,8 @@ describe(`registration (${test.kind})`, () => {
     const before = await countUsers();
     const result = await postForm<AccountActionData>(register.action, "/register", good("Taken@Example.com"));
     expect(result.status).toBe(400);
-    expect(result.data?.fieldErrors?.email).toBe("auth:form.emailTaken");
+    expect(result.data?.fieldErrors?.identifier).toBe("auth:form.emailTaken");
     expect(await countUsers()).toBe(before);
-  });
-
-  it("with a phone number, sends a code by SMS and opens the code form on the profile", async () => {
-    const result = await postForm(register.action, "/register", {
-      ...good("phone-reg@example.com"),
-      phone: "(954) 555-0170",
-    });
-    expect(result.status).toBe(302);
-    expect(result.location).toBe("/profile?verifyPhone=%2B19545550170");
-    const [sms] = await db()
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.recipient, "+19545550170"))
-      .orderBy(desc(mailOutbox.id));
-    expect(sms.channel).toBe("sms");
-    expect(sms.body).toMatch(/\b\d{6}\b/);
-    // Not the account's number until the code is typed in.
-    const [row] = await db().select().from(user).where(eq(user.email, "phone-reg@example.com"));
-    expect(row.phoneNumber).toBeNull();
-  });
-
-  it("refuses a phone number that belongs to someone else", async () => {
-    const owner = await createTestUser({ email: "phone-owner@example.com" });
-    await db()
-      .update(user)
-      .set({ phoneNumber: "+19545550171", phoneNumberVerified: true })
-      .where(eq(user.id, owner.id));
-    const result = await postForm<AccountActionData>(register.action, "/register", {
-      ...good("phone-thief@example.com"),
-      phone: "954-555-0171",
-    });
-    expect(result.data?.fieldErrors?.phone).toBe("auth:form.phoneTaken");
-    expect(await db().select().from(user).where(eq(user.email, "phone-thief@example.com"))).toHaveLength(0);
   });
 
   it("answers 429 over the limit and creates nothing", async () => {
@@ -218,5 +189,215 @@ describe(`registration (${test.kind})`, () => {
     expect(result.location).toBe("/dashboard");
     const anonymous = await load(register.loader, "/register");
     expect(anonymous.status).toBe(200);
+  });
+});
+
+/** The latest code texted to a number, read from the outbox as an SMS provider would send it. */
+async function latestCode(phoneNumber: string) {
+  const [sms] = await db()
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.recipient, phoneNumber), eq(mailOutbox.kind, "phone-code")))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  expect(sms?.channel).toBe("sms");
+  return sms.body.match(/\b(\d{6})\b/)![1];
+}
+
+async function smsCount(phoneNumber: string) {
+  return (await db().select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.recipient, phoneNumber)))
+    .length;
+}
+
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+describe(`registration by phone number (${test.kind})`, () => {
+  it("texts a code, and creates the account, verified and signed in, once the code is typed", async () => {
+    const before = await countUsers();
+    const first = await postForm<AccountActionData>(
+      register.action,
+      "/register",
+      { ...good("(954) 555-0170"), name: "Yamilé Ortega" },
+      { lang: "es" },
+    );
+    expect(first.status).toBe(200);
+    expect(first.data).toEqual({ phoneCodeSentTo: { e164: "+19545550170", display: "(954) 555-0170" } });
+    // Nothing is created before the number is shown to be the person's.
+    expect(await countUsers()).toBe(before);
+    const code = await latestCode("+19545550170");
+
+    const wrong = await postForm<AccountActionData>(register.action, "/register", {
+      intent: "verify-phone",
+      phone: "+19545550170",
+      code: wrongCode(code),
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.data?.fieldErrors).toEqual({ code: "auth:form.invalidCode" });
+    expect(wrong.data?.phoneCodeSentTo?.e164).toBe("+19545550170");
+    expect(await countUsers()).toBe(before);
+
+    const done = await postForm(register.action, "/register", { intent: "verify-phone", phone: "+19545550170", code });
+    expect(done.status).toBe(302);
+    expect(done.location).toBe("/dashboard");
+    const cookie = cookieHeader(done.headers);
+    const signedIn = await userFromRequest(getRequest("/dashboard", { cookie }));
+    expect(signedIn?.phoneNumber).toBe("+19545550170");
+    expect(signedIn?.contact).toBe("(954) 555-0170");
+    expect(signedIn?.role).toBe("customer");
+
+    const [row] = await db().select().from(user).where(eq(user.phoneNumber, "+19545550170"));
+    expect(row).toMatchObject({ name: "Yamilé Ortega", role: "customer", phoneNumberVerified: true, locale: "es" });
+    expect(row.email).toMatch(/@no-email\.invalid$/);
+    const [entry] = await db()
+      .select()
+      .from(activity)
+      .where(and(eq(activity.entityType, "user"), eq(activity.entityId, row.id)));
+    expect(entry.action).toBe("created");
+    expect(JSON.stringify(entry.changes)).not.toContain(STRONG_PASSWORD);
+    expect(await db().select().from(verification).where(like(verification.identifier, "%+19545550170"))).toEqual([]);
+
+    // The password typed at registration signs in with the number, as ADR 009 says.
+    const again = await postForm(login.action, "/login", { identifier: "954.555.0170", password: STRONG_PASSWORD });
+    expect(again.status).toBe(302);
+    // The code was spent.
+    const replay = await postForm<AccountActionData>(register.action, "/register", {
+      intent: "verify-phone",
+      phone: "+19545550170",
+      code,
+    });
+    expect(replay.data?.formError?.key).toBe("auth:register.codeExpired");
+  });
+
+  it("takes an international number with its country code", async () => {
+    const result = await postForm<AccountActionData>(register.action, "/register", good("+34 612 34 56 78"));
+    expect(result.data?.phoneCodeSentTo).toEqual({ e164: "+34612345678", display: "+34 612 34 56 78" });
+    const code = await latestCode("+34612345678");
+    const done = await postForm(register.action, "/register", { intent: "verify-phone", phone: "+34612345678", code });
+    expect(done.location).toBe("/dashboard");
+  });
+
+  it("answers a number that already has an account exactly as a new one, and opens nothing", async () => {
+    const owner = await createTestUser({ email: "phone-owner@example.com", name: "Dueño" });
+    await db()
+      .update(user)
+      .set({ phoneNumber: "+19545550171", phoneNumberVerified: true })
+      .where(eq(user.id, owner.id));
+    const [ownerCredential] = await db().select().from(account).where(eq(account.userId, owner.id));
+    const before = await countUsers();
+
+    const taken = await postForm<AccountActionData>(register.action, "/register", good("954-555-0171"));
+    const fresh = await postForm<AccountActionData>(register.action, "/register", good("954-555-0172"));
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.headers.getSetCookie()).toEqual(fresh.headers.getSetCookie());
+    expect(JSON.stringify(taken.data).replaceAll("0171", "NNNN")).toBe(
+      JSON.stringify(fresh.data).replaceAll("0172", "NNNN"),
+    );
+    expect(await smsCount("+19545550171")).toBe(1);
+    expect(await smsCount("+19545550172")).toBe(1);
+
+    // A wrong code is refused in the same words for both.
+    const codeTaken = await latestCode("+19545550171");
+    const codeFresh = await latestCode("+19545550172");
+    const wrongTaken = await postForm<AccountActionData>(register.action, "/register", {
+      intent: "verify-phone",
+      phone: "+19545550171",
+      code: wrongCode(codeTaken),
+    });
+    const wrongFresh = await postForm<AccountActionData>(register.action, "/register", {
+      intent: "verify-phone",
+      phone: "+19545550172",
+      code: wrongCode(codeFresh),
+    });
+    expect(wrongTaken.status).toBe(wrongFresh.status);
+    expect(JSON.stringify(wrongTaken.data).replaceAll("0171", "NNNN")).toBe(
+      JSON.stringify(wrongFresh.data).replaceAll("0172", "NNNN"),
+    );
+
+    // Only whoever holds the phone learns it has an account, and the code opens nothing.
+    const right = await postForm<AccountActionData>(register.action, "/register", {
+      intent: "verify-phone",
+      phone: "+19545550171",
+      code: codeTaken,
+    });
+    expect(right.status).toBe(400);
+    expect(right.data?.formError).toEqual({
+      key: "auth:register.phoneHasAccount",
+      hint: "auth:register.phoneHasAccountHint",
+    });
+    expect(right.data?.phoneCodeSentTo).toBeUndefined();
+    expect(right.headers.getSetCookie()).toEqual([]);
+    expect(await countUsers()).toBe(before);
+    const [ownerAfter] = await db().select().from(user).where(eq(user.id, owner.id));
+    expect(ownerAfter.name).toBe("Dueño");
+    expect((await db().select().from(account).where(eq(account.userId, owner.id)))[0].password).toBe(
+      ownerCredential.password,
+    );
+  });
+
+  it("sends a new code while the registration waits, and says when it has expired", async () => {
+    await postForm(register.action, "/register", good("(954) 555-0173"));
+    const firstCode = await latestCode("+19545550173");
+    const resent = await postForm<AccountActionData>(register.action, "/register", {
+      intent: "resend-code",
+      phone: "+19545550173",
+    });
+    expect(resent.data).toEqual({
+      phoneCodeSentTo: { e164: "+19545550173", display: "(954) 555-0173" },
+      done: "code-resent",
+    });
+    expect(await smsCount("+19545550173")).toBe(2);
+    const secondCode = await latestCode("+19545550173");
+    expect(secondCode).not.toBe(undefined);
+    expect(firstCode).toMatch(/^\d{6}$/);
+
+    await db()
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.identifier, "phone-registration-+19545550173"));
+    const late = await postForm<AccountActionData>(register.action, "/register", {
+      intent: "verify-phone",
+      phone: "+19545550173",
+      code: secondCode,
+    });
+    expect(late.data?.formError?.key).toBe("auth:register.codeExpired");
+    expect(late.data?.phoneCodeSentTo).toBeUndefined();
+    const resendLate = await postForm<AccountActionData>(register.action, "/register", {
+      intent: "resend-code",
+      phone: "+19545550173",
+    });
+    expect(resendLate.data?.formError?.key).toBe("auth:register.codeExpired");
+    expect(await db().select().from(user).where(eq(user.phoneNumber, "+19545550173"))).toEqual([]);
+  });
+
+  it("refuses a number that is not a real one, in English and in Spanish, and texts nothing", async () => {
+    const messages = { en: "", es: "" };
+    for (const lang of ["en", "es"] as const) {
+      for (const typed of ["555-0142", "(123) 456-7890", "020 7946 0958", "+99 1234 5678"]) {
+        const result = await postForm<AccountActionData>(register.action, "/register", good(typed), { lang });
+        expect(result.status, typed).toBe(400);
+        expect(result.data?.fieldErrors?.identifier, typed).toBe("auth:form.invalidPhone");
+      }
+      messages[lang] = createI18n(lang).t("auth:form.invalidPhone");
+    }
+    expect(messages.en).toBe("Invalid phone number. Example: (954) 555-0142, or +34 612 345 678 outside the US");
+    expect(messages.es).toMatch(/^Número de teléfono no válido/);
+    expect(await db().select().from(mailOutbox).where(eq(mailOutbox.recipient, "+15550142"))).toEqual([]);
+  });
+
+  it("refuses a code form that names no number, or a malformed code, without touching anything", async () => {
+    const noPhone = await postForm<AccountActionData>(register.action, "/register", {
+      intent: "verify-phone",
+      phone: "<script>",
+      code: "123456",
+    });
+    expect(noPhone.status).toBe(400);
+    expect(noPhone.data?.formError?.key).toBe("auth:register.codeExpired");
+    const badCode = await postForm<AccountActionData>(register.action, "/register", {
+      intent: "verify-phone",
+      phone: "+19545550174",
+      code: "12ab",
+    });
+    expect(badCode.data?.fieldErrors?.code).toBe("auth:form.codeFormat");
+    expect(badCode.data?.phoneCodeSentTo?.e164).toBe("+19545550174");
   });
 });

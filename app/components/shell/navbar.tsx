@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
+import { hasMailbox } from "~/lib/contact";
 import { useRootData } from "~/lib/root-data";
 import { LanguageToggle } from "./language-toggle";
 import { MenuButton, menuItemClass } from "./menu-button";
@@ -56,20 +57,20 @@ function UserMenu() {
   if (!user) return null;
   return (
     <MenuButton
-      label={t("userMenu", { email: user.email })}
-      trigger={user.email.charAt(0)}
+      label={t("userMenu", { email: user.contact })}
+      trigger={(hasMailbox(user.email) ? user.email : user.name).charAt(0)}
       triggerClassName="flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold uppercase text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       menuClassName="min-w-56"
     >
       <div className="px-3 py-2">
-        <p className="truncate font-medium text-slate-900 dark:text-slate-100">{user.email}</p>
+        <p className="truncate font-medium text-slate-900 dark:text-slate-100">{user.contact}</p>
         <p className="text-slate-600 dark:text-slate-400">{t(`roles.${user.role}`)}</p>
       </div>
       <div role="separator" className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
       <Link to="/profile" role="menuitem" tabIndex={-1} className={menuItemClass}>
         {t("profile")}
       </Link>
-      <Form method="post" action="/logout">
+      <Form noValidate method="post" action="/logout">
         <button type="submit" role="menuitem" tabIndex={-1} className={menuItemClass}>
           {t("signOut")}
         </button>

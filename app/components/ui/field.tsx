@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 import { cn } from "~/lib/cn";
 
 const control =
@@ -96,4 +96,30 @@ export function FormAlert({
       {children}
     </div>
   );
+}
+
+/**
+ * What every form of the site does with an answer. The browser's own checks are off on every form
+ * (`noValidate`, held by a lint rule), since their bubbles speak the browser's language and not the
+ * page's: the form's schema checks the fields and each field shows its message. When `answer`
+ * changes (an action's or a fetcher's data, a check in the browser), the first field marked
+ * invalid inside the returned ref's element gets focus, and is brought to the middle of the
+ * screen with its message; without one, the form's alert or status (a refusal, a success) is
+ * scrolled into view, which on a phone is often above or below what is shown.
+ */
+export function useFormFeedback<T extends HTMLElement = HTMLFormElement>(answer: unknown) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!answer || !root) return;
+    const invalid = root.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) {
+      invalid.focus({ preventScroll: true });
+      invalid.scrollIntoView?.({ block: "center" });
+      return;
+    }
+    const message = root.querySelector('[role="alert"]') ?? root.querySelector('[role="status"]');
+    message?.scrollIntoView?.({ block: "nearest" });
+  }, [answer]);
+  return ref;
 }

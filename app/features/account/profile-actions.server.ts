@@ -5,15 +5,7 @@ import { parseForm } from "~/lib/form-errors";
 import { limits } from "./limits";
 import { refuseWeakPassword } from "./password-strength.server";
 import { normalizePhone } from "./phone";
-import {
-  changePassword,
-  isPhoneNumberTaken,
-  phoneView,
-  sendPhoneCode,
-  signOutEverywhere,
-  verifyPhoneCode,
-  type PhoneView,
-} from "./profile.server";
+import { changePassword, phoneView, sendPhoneCode, signOutEverywhere, verifyPhoneCode } from "./profile.server";
 import { limitAttempt } from "./rate-limit.server";
 import {
   accountMessage,
@@ -31,10 +23,7 @@ function isIntent(value: unknown): value is ProfileIntent {
 }
 
 /** What the profile page's forms answer when they do not redirect; `intent` names the form. */
-export type ProfileActionData = Omit<AccountActionData, "phoneCodeSentTo"> & {
-  intent?: ProfileIntent;
-  phoneCodeSentTo?: PhoneView;
-};
+export type ProfileActionData = AccountActionData & { intent?: ProfileIntent };
 
 type Ctx = Parameters<typeof getLang>[0];
 
@@ -64,9 +53,8 @@ async function sendCodeToNewPhone(user: SessionUser, form: FormData, request: Re
   const phone = parsed.data.phone;
   if (phone === user.phoneNumber)
     return answer({ intent, fieldErrors: { phone: "account:phone.sameNumber" } }, { status: 400 });
-  if (await isPhoneNumberTaken(phone, user.id)) {
-    return answer({ intent, fieldErrors: { phone: "auth:form.phoneTaken" } }, { status: 400 });
-  }
+  // A number held by another account gets its code like any other, so this form never tells who
+  // is registered; the code's owner learns it when verifying (verifyPhoneCode).
   const result = await sendPhoneCode(phone, request);
   if (!result.ok) return answer({ intent, formError: result.error }, { status: 400 });
   return answer({ intent, phoneCodeSentTo: phoneView(phone) });

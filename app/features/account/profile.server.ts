@@ -6,7 +6,8 @@ import { user } from "~/db/schema";
 import { recordActivity } from "~/features/activity/record.server";
 import { authErrorCode, backendErrorMessage } from "./auth-errors.server";
 import { sessionCookies } from "./cookies.server";
-import { formatPhone, normalizePhone } from "./phone";
+import { hasMailbox } from "~/lib/contact";
+import { formatPhone } from "./phone";
 import type { FieldErrors, FormMessage } from "./schema";
 
 // better-auth does its own writes on its own connection, so it cannot share our transaction: each
@@ -38,23 +39,18 @@ export type PhoneView = { e164: string; display: string };
 
 export const phoneView = (e164: string): PhoneView => ({ e164, display: formatPhone(e164) });
 
-/**
- * What the profile page shows: the account, its verified phone, and the number `verifyPhone` names
- * when it is waiting for its code (after registering with a phone number, the code form is here).
- */
-export async function loadProfilePage(sessionUser: SessionUser, verifyPhone: string | null) {
+/** What the profile page shows: the account and its verified phone. */
+export async function loadProfilePage(sessionUser: SessionUser) {
   const profile = await findProfile(sessionUser.id);
   if (!profile) return null;
-  const pending = normalizePhone(verifyPhone ?? "");
   return {
     name: profile.name,
-    email: profile.email,
+    email: hasMailbox(profile.email) ? profile.email : null,
     role: sessionUser.role,
     created: profile.createdAt.toISOString(),
     lastSignIn: profile.lastSignInAt?.toISOString() ?? null,
     updated: profile.updatedAt.toISOString(),
     phone: profile.phoneNumber && profile.phoneNumberVerified ? phoneView(profile.phoneNumber) : null,
-    pendingPhone: pending && pending !== profile.phoneNumber ? phoneView(pending) : null,
   };
 }
 
@@ -122,6 +118,14 @@ export async function sendPhoneCode(phoneNumber: string, request: Request): Prom
 
 const wrongCodeCodes = new Set(["INVALID_OTP", "OTP_EXPIRED", "OTP_NOT_FOUND"]);
 
+/** What the code field says when better-auth refused a code; null for any other refusal. */
+export function codeRefusal(error: unknown): FieldErrors | null {
+  const code = authErrorCode(error) ?? "";
+  if (wrongCodeCodes.has(code)) return { code: "auth:form.invalidCode" };
+  if (code === "TOO_MANY_ATTEMPTS") return { code: "auth:form.tooManyAttempts" };
+  return null;
+}
+
 /** Checks the code and makes the number the account's verified phone, usable for signing in. */
 export async function verifyPhoneCode(
   userId: string,
@@ -134,10 +138,11 @@ export async function verifyPhoneCode(
       headers: request.headers,
     });
   } catch (error) {
-    const code = authErrorCode(error) ?? "";
-    if (wrongCodeCodes.has(code)) return { ok: false, fieldErrors: { code: "account:phone.invalidCode" } };
-    if (code === "TOO_MANY_ATTEMPTS") return { ok: false, fieldErrors: { code: "account:phone.tooManyAttempts" } };
-    if (code === "PHONE_NUMBER_EXIST") return { ok: false, fieldErrors: { phone: "auth:form.phoneTaken" } };
+    const refused = codeRefusal(error);
+    if (refused) return { ok: false, fieldErrors: refused };
+    // Said only to whoever typed the number's right code: its owner.
+    if (authErrorCode(error) === "PHONE_NUMBER_EXIST")
+      return { ok: false, fieldErrors: { phone: "auth:form.phoneTaken" } };
     return { ok: false, error: backendErrorMessage(error, "verify-phone") };
   }
   await recordUserChange(userId, "phone number verified", {

@@ -1,11 +1,13 @@
-import { eq } from "drizzle-orm";
-import { auth } from "~/auth/auth.server";
-import { withTransaction } from "~/db/client.server";
-import { user } from "~/db/schema";
+import { and, eq, gt } from "drizzle-orm";
+import { z } from "zod";
+import { asPhoneRegistration, auth } from "~/auth/auth.server";
+import { db, withTransaction } from "~/db/client.server";
+import { account, user, verification } from "~/db/schema";
 import { recordActivity } from "~/features/activity/record.server";
-import type { Lang } from "~/i18n/config";
+import { isLang, type Lang } from "~/i18n/config";
 import { authErrorCode, backendErrorMessage } from "./auth-errors.server";
 import { sessionCookies } from "./cookies.server";
+import { codeRefusal, isPhoneNumberTaken, sendPhoneCode } from "./profile.server";
 import type { FieldErrors, FormMessage } from "./schema";
 
 export type RegisterResult =
@@ -34,7 +36,7 @@ export async function registerCustomer(
     headers = sessionCookies(result.headers);
   } catch (error) {
     if (emailTakenCodes.has(authErrorCode(error) ?? ""))
-      return { ok: false, fieldErrors: { email: "auth:form.emailTaken" } };
+      return { ok: false, fieldErrors: { identifier: "auth:form.emailTaken" } };
     return { ok: false, error: backendErrorMessage(error, "register") };
   }
   await withTransaction(async (tx) => {
@@ -49,5 +51,156 @@ export async function registerCustomer(
       changes: { email: input.email, name: input.name, role: "customer" },
     });
   });
+  return { ok: true, userId, headers };
+}
+
+/** As long as the code sent to the number lives (the phone-number plugin's expiresIn). */
+const PENDING_MINUTES = 10;
+
+const pendingKey = (phoneNumber: string) => `phone-registration-${phoneNumber}`;
+
+const pendingValue = z.object({ name: z.string(), passwordHash: z.string(), lang: z.string() });
+
+async function findPendingRegistration(phoneNumber: string) {
+  const [row] = await db()
+    .select({ value: verification.value })
+    .from(verification)
+    .where(and(eq(verification.identifier, pendingKey(phoneNumber)), gt(verification.expiresAt, new Date())))
+    .limit(1);
+  if (!row) return null;
+  const parsed = pendingValue.safeParse(JSON.parse(row.value));
+  return parsed.success ? { ...parsed.data, lang: isLang(parsed.data.lang) ? parsed.data.lang : "en" } : null;
+}
+
+async function dropPendingRegistration(phoneNumber: string) {
+  await db()
+    .delete(verification)
+    .where(eq(verification.identifier, pendingKey(phoneNumber)));
+}
+
+export type PhoneRegistrationStart = { ok: true } | { ok: false; error: FormMessage };
+
+/**
+ * Starts a registration by phone number: keeps the name, the password's hash and the language
+ * until the code sent to the number comes back, and sends the code. The account is created only
+ * then. A number that already has an account goes through exactly the same steps and gets a code
+ * too, so nothing here tells whether it is registered.
+ */
+export async function startPhoneRegistration(
+  input: { name: string; phoneNumber: string; password: string },
+  request: Request,
+  lang: Lang,
+): Promise<PhoneRegistrationStart> {
+  const passwordHash = await (await auth().$context).password.hash(input.password);
+  await withTransaction(async (tx) => {
+    await tx.delete(verification).where(eq(verification.identifier, pendingKey(input.phoneNumber)));
+    await tx.insert(verification).values({
+      id: crypto.randomUUID(),
+      identifier: pendingKey(input.phoneNumber),
+      value: JSON.stringify({ name: input.name, passwordHash, lang }),
+      expiresAt: new Date(Date.now() + PENDING_MINUTES * 60_000),
+    });
+  });
+  return resendRegistrationCode(input.phoneNumber, request);
+}
+
+/** Sends a new code to a number whose registration is waiting for it; the wait starts again. */
+export async function resendRegistrationCode(phoneNumber: string, request: Request): Promise<PhoneRegistrationStart> {
+  const renewed = await db()
+    .update(verification)
+    .set({ expiresAt: new Date(Date.now() + PENDING_MINUTES * 60_000), updatedAt: new Date() })
+    .where(and(eq(verification.identifier, pendingKey(phoneNumber)), gt(verification.expiresAt, new Date())))
+    .returning({ id: verification.id });
+  if (renewed.length === 0) return { ok: false, error: { key: "auth:register.codeExpired" } };
+  const sent = await sendPhoneCode(phoneNumber, request);
+  return sent.ok ? { ok: true } : { ok: false, error: sent.error ?? { key: "general:errors.unknownBackend" } };
+}
+
+export type PhoneRegistrationResult =
+  | { ok: true; userId: string; headers: Headers }
+  /** `ended`: the registration is over (done by another account, or expired); the form starts again. */
+  | { ok: false; fieldErrors?: FieldErrors; error?: FormMessage; ended?: true };
+
+const numberHasAccount: FormMessage = {
+  key: "auth:register.phoneHasAccount",
+  hint: "auth:register.phoneHasAccountHint",
+};
+
+/**
+ * Finishes a registration by phone with the code sent to the number: the account is created with
+ * the number verified and signed in. Only the code's owner learns that the number already had an
+ * account; the password typed then changes nothing.
+ */
+export async function completePhoneRegistration(
+  input: { phoneNumber: string; code: string },
+  request: Request,
+): Promise<PhoneRegistrationResult> {
+  const pending = await findPendingRegistration(input.phoneNumber);
+  if (!pending) return { ok: false, error: { key: "auth:register.codeExpired" }, ended: true };
+
+  if (await isPhoneNumberTaken(input.phoneNumber)) {
+    try {
+      await auth().api.consumePhoneNumberOTP({ body: { phoneNumber: input.phoneNumber, code: input.code } });
+    } catch (error) {
+      const refused = codeRefusal(error);
+      return refused
+        ? { ok: false, fieldErrors: refused }
+        : { ok: false, error: backendErrorMessage(error, "register") };
+    }
+    await dropPendingRegistration(input.phoneNumber);
+    return { ok: false, error: numberHasAccount, ended: true };
+  }
+
+  let userId: string;
+  let headers: Headers;
+  try {
+    const result = await asPhoneRegistration(pending.name, () =>
+      auth().api.verifyPhoneNumber({
+        body: { phoneNumber: input.phoneNumber, code: input.code },
+        headers: request.headers,
+        returnHeaders: true,
+      }),
+    );
+    userId = result.response.user.id;
+    headers = sessionCookies(result.headers);
+  } catch (error) {
+    const refused = codeRefusal(error);
+    if (refused) return { ok: false, fieldErrors: refused };
+    if (authErrorCode(error) === "PHONE_NUMBER_EXIST") {
+      await dropPendingRegistration(input.phoneNumber);
+      return { ok: false, error: numberHasAccount, ended: true };
+    }
+    return { ok: false, error: backendErrorMessage(error, "register") };
+  }
+
+  try {
+    await withTransaction(async (tx) => {
+      const now = new Date();
+      await tx.update(user).set({ locale: pending.lang }).where(eq(user.id, userId));
+      await tx.insert(account).values({
+        id: crypto.randomUUID(),
+        accountId: userId,
+        providerId: "credential",
+        userId,
+        password: pending.passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx.delete(verification).where(eq(verification.identifier, pendingKey(input.phoneNumber)));
+      await recordActivity(tx, {
+        actorId: userId,
+        entityType: "user",
+        entityId: userId,
+        action: "created",
+        summary: "registered",
+        changes: { phoneNumber: input.phoneNumber, name: pending.name, role: "customer" },
+      });
+    });
+  } catch (error) {
+    // Without its password the account could never be signed into again: it goes, with the
+    // session just opened, and the number stays free to register.
+    await db().delete(user).where(eq(user.id, userId));
+    return { ok: false, error: backendErrorMessage(error, "register") };
+  }
   return { ok: true, userId, headers };
 }

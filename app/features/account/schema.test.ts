@@ -19,8 +19,7 @@ function form(fields: Record<string, string | string[]>) {
 
 const goodRegistration = {
   name: "María O'Brien",
-  email: "Maria@Example.com ",
-  phone: "",
+  identifier: "Maria@Example.com ",
   password: "Mango crates at dawn 47",
   confirmPassword: "Mango crates at dawn 47",
 };
@@ -32,8 +31,7 @@ describe("registerSchema", () => {
       ok: true,
       data: {
         name: "María O'Brien",
-        email: "maria@example.com",
-        phone: null,
+        identifier: { kind: "email", email: "maria@example.com" },
         password: goodRegistration.password,
         confirmPassword: goodRegistration.password,
       },
@@ -43,14 +41,14 @@ describe("registerSchema", () => {
   it("gives the specification's messages for an empty form", () => {
     const result = parseForm(
       registerSchema,
-      form({ name: "", email: "", password: "", confirmPassword: "" }),
+      form({ name: "", identifier: "", password: "", confirmPassword: "" }),
       accountMessage,
     );
     expect(result).toEqual({
       ok: false,
       fieldErrors: {
         name: "auth:form.nameRequired",
-        email: "auth:form.emailRequired",
+        identifier: "auth:form.identifierRequired",
         password: "auth:form.passwordRequired",
       },
       message: "auth:form.nameRequired",
@@ -60,7 +58,7 @@ describe("registerSchema", () => {
   it("treats missing fields as empty ones", () => {
     const result = parseForm(registerSchema, new FormData(), accountMessage);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.fieldErrors.email).toBe("auth:form.emailRequired");
+    if (!result.ok) expect(result.fieldErrors.identifier).toBe("auth:form.identifierRequired");
   });
 
   it("says a short password must be at least 8 characters and that passwords do not match", () => {
@@ -79,28 +77,30 @@ describe("registerSchema", () => {
   it("reports a mismatch even when another field is wrong", () => {
     const result = parseForm(
       registerSchema,
-      form({ ...goodRegistration, email: "nope", confirmPassword: "different" }),
+      form({ ...goodRegistration, identifier: "nope@", confirmPassword: "different" }),
       accountMessage,
     );
     expect(result.ok).toBe(false);
     if (!result.ok) {
-      expect(result.fieldErrors.email).toBe("auth:form.invalidEmail");
+      expect(result.fieldErrors.identifier).toBe("auth:form.invalidEmail");
       expect(result.fieldErrors.confirmPassword).toBe("auth:form.passwordsDoNotMatch");
     }
   });
 
   it.each([
-    ["email", "not-an-email", "auth:form.invalidEmail"],
-    ["email", "<script>alert(1)</script>@x.com", "auth:form.invalidEmail"],
-    ["email", 'a@b.co\'; DROP TABLE "user"; --', "auth:form.invalidEmail"],
-    ["email", `${"a".repeat(10_000)}@example.com`, "auth:form.emailTooLong"],
+    ["identifier", "not-an-email", "auth:form.invalidIdentifier"],
+    ["identifier", "<script>alert(1)</script>@x.com", "auth:form.invalidEmail"],
+    ["identifier", 'a@b.co\'; DROP TABLE "user"; --', "auth:form.invalidEmail"],
+    ["identifier", `${"a".repeat(10_000)}@example.com`, "auth:form.emailTooLong"],
     ["name", "x".repeat(10_000), "auth:form.nameTooLong"],
     ["name", "<script>alert(1)</script>", "auth:form.nameInvalid"],
     ["name", "Robert'); DROP TABLE students;--", "auth:form.nameInvalid"],
     ["password", "p".repeat(10_000), "auth:form.passwordTooLong"],
-    ["phone", "9".repeat(10_000), "auth:form.phoneTooLong"],
-    ["phone", "12345", "auth:form.invalidPhone"],
-    ["phone", "call me", "auth:form.invalidPhone"],
+    ["identifier", "9".repeat(10_000), "auth:form.emailTooLong"],
+    ["identifier", "12345", "auth:form.invalidPhone"],
+    ["identifier", "555-0142", "auth:form.invalidPhone"],
+    ["identifier", "020 7946 0958", "auth:form.invalidPhone"],
+    ["identifier", "call me", "auth:form.invalidIdentifier"],
   ])("refuses %s %#", (field, value, key) => {
     const fields = { ...goodRegistration, [field]: value };
     if (field === "password") fields.confirmPassword = value;
@@ -110,9 +110,13 @@ describe("registerSchema", () => {
   });
 
   it("refuses a field sent twice or a file instead of text", () => {
-    const twice = parseForm(registerSchema, form({ ...goodRegistration, email: ["a@b.co", "c@d.co"] }), accountMessage);
+    const twice = parseForm(
+      registerSchema,
+      form({ ...goodRegistration, identifier: ["a@b.co", "c@d.co"] }),
+      accountMessage,
+    );
     expect(twice.ok).toBe(false);
-    if (!twice.ok) expect(twice.fieldErrors.email).toBe("auth:form.invalidValue");
+    if (!twice.ok) expect(twice.fieldErrors.identifier).toBe("auth:form.invalidValue");
 
     const data = form({ ...goodRegistration });
     data.set("name", new File(["x"], "x.txt"));
@@ -121,11 +125,15 @@ describe("registerSchema", () => {
     if (!file.ok) expect(file.fieldErrors.name).toBe("auth:form.invalidValue");
   });
 
-  it("normalises an optional phone number to E.164, reading it as a US number by default", () => {
-    const us = parseForm(registerSchema, form({ ...goodRegistration, phone: "(954) 555-0142" }), accountMessage);
-    expect(us.ok && us.data.phone).toBe("+19545550142");
-    const spain = parseForm(registerSchema, form({ ...goodRegistration, phone: "+34 612 34 56 78" }), accountMessage);
-    expect(spain.ok && spain.data.phone).toBe("+34612345678");
+  it("takes a phone number instead of an email, in E.164, read as a US number unless it starts with +", () => {
+    const us = parseForm(registerSchema, form({ ...goodRegistration, identifier: "(954) 555-0142" }), accountMessage);
+    expect(us.ok && us.data.identifier).toEqual({ kind: "phone", phoneNumber: "+19545550142" });
+    const spain = parseForm(
+      registerSchema,
+      form({ ...goodRegistration, identifier: "+34 612 34 56 78" }),
+      accountMessage,
+    );
+    expect(spain.ok && spain.data.identifier).toEqual({ kind: "phone", phoneNumber: "+34612345678" });
   });
 
   it("never carries a role from the form", () => {

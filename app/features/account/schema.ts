@@ -30,8 +30,8 @@ export const keys = {
   invalidPhone: "auth:form.invalidPhone",
   invalidToken: "auth:reset.invalidToken",
   currentPasswordRequired: "account:password.currentRequired",
-  codeRequired: "account:phone.codeRequired",
-  codeInvalidFormat: "account:phone.codeFormat",
+  codeRequired: "auth:form.codeRequired",
+  codeInvalidFormat: "auth:form.codeFormat",
 } as const;
 
 /** Missing fields read as empty (so the "required" message shows); anything not a string is refused. */
@@ -74,21 +74,6 @@ export const phoneField = stringField(keys.phoneRequired)
   .min(1, keys.phoneRequired)
   .max(limits.phone, keys.phoneTooLong)
   .transform((value, ctx) => {
-    const e164 = normalizePhone(value);
-    if (!e164) {
-      ctx.issues.push({ code: "custom", message: keys.invalidPhone, input: value });
-      return z.NEVER;
-    }
-    return e164;
-  });
-
-const optionalPhoneField = z
-  .string({ error: keys.invalidValue })
-  .trim()
-  .max(limits.phone, keys.phoneTooLong)
-  .optional()
-  .transform((value, ctx) => {
-    if (!value) return null;
     const e164 = normalizePhone(value);
     if (!e164) {
       ctx.issues.push({ code: "custom", message: keys.invalidPhone, input: value });
@@ -142,11 +127,11 @@ export const signInSchema = z.object({
   redirectTo: redirectToField,
 });
 
+/** An account is registered with an email or a phone number, like sign-in, and a password. */
 export const registerSchema = withMatchingPasswords(
   z.object({
     name: nameField,
-    email: emailField,
-    phone: optionalPhoneField,
+    identifier: identifierField,
     password: newPasswordField,
     confirmPassword: confirmField,
   }),
@@ -175,13 +160,13 @@ export const changePasswordSchema = withMatchingPasswords(
 
 export const sendPhoneCodeSchema = z.object({ phone: phoneField });
 
-export const verifyPhoneSchema = z.object({
-  phone: phoneField,
-  code: stringField(keys.codeRequired)
-    .trim()
-    .min(1, keys.codeRequired)
-    .regex(new RegExp(`^\\d{${limits.code}}$`), keys.codeInvalidFormat),
-});
+const codeField = stringField(keys.codeRequired)
+  .trim()
+  .min(1, keys.codeRequired)
+  .regex(new RegExp(`^\\d{${limits.code}}$`), keys.codeInvalidFormat);
+
+/** A phone number and the code sent to it: on the profile, and to finish a registration by phone. */
+export const verifyPhoneSchema = z.object({ phone: phoneField, code: codeField });
 
 /** How the account forms word their messages (parseForm). */
 export const accountMessage = ownKeyOr<string>(keys, keys.invalidValue);
@@ -194,5 +179,6 @@ export type AccountActionData = {
   passwordFeedback?: { warning: string | null; suggestions: string[] };
   done?: string;
   invalidToken?: boolean;
-  phoneCodeSentTo?: string;
+  /** The number a code was sent to, as its forms send it back and as the page shows it. */
+  phoneCodeSentTo?: { e164: string; display: string };
 };

@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPostgres, type PostgresServer } from "../../support/postgres-server";
 import { nextClientAddress, startAppServer, type AppServer } from "../../support/server";
-import { signInWithForm, useBrowser, visible } from "../../support/e2e";
+import { phone as phoneScreen, signInWithForm, useBrowser, visible } from "../../support/e2e";
 
 /**
  * The account flows end to end on a server of their own on PostgreSQL, so the test can read the
@@ -43,7 +43,7 @@ function newEmail() {
 async function register(page: Page, email: string, password: string, name = "Rosa Martínez") {
   await page.goto("/register");
   await page.getByLabel("Full name").fill(name);
-  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Email or phone", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
@@ -147,6 +147,47 @@ describe("account flows on PostgreSQL", () => {
     await visible(invalid);
   });
 
+  it("registers with a phone number on a phone in Spanish, with the code from the outbox, and ends signed in", async () => {
+    const s = await session({ baseURL: app.url, lang: "es", viewport: phoneScreen, touch: true });
+    s.allowConsole(/status of 400/);
+    const last4 = String(1000 + ((Date.now() + 4500) % 9000)).slice(-4);
+    const e164 = `+1954555${last4}`;
+    const shown = `(954) 555-${last4}`;
+    await s.goto("/register");
+    await s.page.getByLabel("Nombre completo").fill("Yamilé Ortega");
+    await s.page.getByLabel("Correo electrónico o teléfono", { exact: true }).fill(`954.555.${last4}`);
+    await s.page.getByLabel("Contraseña", { exact: true }).fill(strong);
+    await s.page.getByLabel("Confirmar contraseña").fill(strong);
+    await s.page.getByRole("button", { name: "Crear cuenta" }).click();
+    await visible(
+      s.page.getByText(`Le enviamos un código de 6 dígitos por mensaje de texto al ${shown}.`, { exact: false }),
+    );
+    await s.scan();
+
+    const { rows } = await db.query<{ body: string; channel: string }>(
+      "select body, channel from mail_outbox where recipient = $1 and kind = 'phone-code' order by id desc limit 1",
+      [e164],
+    );
+    expect(rows[0]?.channel).toBe("sms");
+    expect(rows[0]?.body).toMatch(/su código de verificación es \d{6}/);
+    const code = rows[0].body.match(/\b(\d{6})\b/)![1];
+    // A mistyped code is said in Spanish on this public page, and the field gets focus back.
+    await s.page.getByLabel("Código de verificación").fill(code.slice(0, 4));
+    await s.page.getByRole("button", { name: "Verificar y crear la cuenta" }).click();
+    await visible(s.page.getByText("El código tiene 6 dígitos"));
+    await s.page.waitForFunction(() => document.activeElement?.getAttribute("name") === "code");
+    await s.page.getByLabel("Código de verificación").fill(code);
+    await s.page.getByRole("button", { name: "Verificar y crear la cuenta" }).click();
+    await s.page.waitForURL("**/dashboard");
+    await s.hydrated();
+    await visible(s.page.getByRole("button", { name: `Menú de la cuenta de ${shown}` }));
+    const { rows: users } = await db.query<{ name: string; role: string; locale: string }>(
+      'select name, role, locale from "user" where phone_number = $1 and phone_number_verified',
+      [e164],
+    );
+    expect(users).toEqual([{ name: "Yamilé Ortega", role: "customer", locale: "es" }]);
+  });
+
   it("verifies a phone number with the code from the outbox and signs in with it", async () => {
     const s = await session({ baseURL: app.url });
     const email = newEmail();
@@ -224,7 +265,7 @@ describe("bad input", () => {
     const submit = () => s.page.getByRole("button", { name: "Create account" }).click();
     const fill = async (values: { name?: string; email?: string; password?: string; confirm?: string }) => {
       await s.page.getByLabel("Full name").fill(values.name ?? "");
-      await s.page.getByLabel("Email", { exact: true }).fill(values.email ?? "");
+      await s.page.getByLabel("Email or phone", { exact: true }).fill(values.email ?? "");
       await s.page.getByLabel("Password", { exact: true }).fill(values.password ?? "");
       await s.page.getByLabel("Confirm password").fill(values.confirm ?? values.password ?? "");
       // Registration allows five attempts per address; each case here comes from its own.
@@ -234,12 +275,12 @@ describe("bad input", () => {
 
     await fill({});
     await visible(s.page.getByText("Name is required"));
-    await visible(s.page.getByText("Email is required"));
+    await visible(s.page.getByText("Email or phone is required"));
     await visible(s.page.getByText("Password is required"));
     await s.scan();
 
     await fill({ name: "Ana", email: "not-an-email", password: strong });
-    await visible(s.page.getByText("Invalid email format"));
+    await visible(s.page.getByText("Enter your email address or your phone number"));
 
     await fill({ name: "Ana", email: "x' OR '1'='1@example.test; DROP TABLE \"user\";--", password: strong });
     await visible(s.page.getByText("Invalid email format"));
@@ -285,13 +326,9 @@ describe("bad input", () => {
     const cases: Array<[string, URLSearchParams | FormData]> = [
       [
         "/register",
-        new URLSearchParams({ name: "A".repeat(5000), email: newEmail(), password: strong, confirmPassword: strong }),
-      ],
-      [
-        "/register",
         new URLSearchParams({
-          name: "Ana",
-          email: `${"a".repeat(300)}@example.test`,
+          name: "A".repeat(5000),
+          identifier: newEmail(),
           password: strong,
           confirmPassword: strong,
         }),
@@ -300,7 +337,16 @@ describe("bad input", () => {
         "/register",
         new URLSearchParams({
           name: "Ana",
-          email: newEmail(),
+          identifier: `${"a".repeat(300)}@example.test`,
+          password: strong,
+          confirmPassword: strong,
+        }),
+      ],
+      [
+        "/register",
+        new URLSearchParams({
+          name: "Ana",
+          identifier: newEmail(),
           password: "p".repeat(10_000),
           confirmPassword: "p".repeat(10_000),
         }),
@@ -310,7 +356,7 @@ describe("bad input", () => {
         new URLSearchParams([
           ["name", "Ana"],
           ["name", "Eve"],
-          ["email", newEmail()],
+          ["identifier", newEmail()],
           ["password", strong],
           ["confirmPassword", strong],
           ["role", "admin"],
@@ -326,7 +372,7 @@ describe("bad input", () => {
     ];
     const files = new FormData();
     files.append("name", new Blob(["binary"]), "evil.exe");
-    files.append("email", newEmail());
+    files.append("identifier", newEmail());
     files.append("password", strong);
     files.append("confirmPassword", strong);
     cases.push(["/register", files]);

@@ -80,7 +80,7 @@ export function priceRow(page: Page, product: string) {
 export async function registerCustomer(s: Session, name: string, email: string) {
   await s.goto("/register");
   await s.page.getByLabel("Full name").fill(name);
-  await s.page.getByLabel("Email", { exact: true }).fill(email);
+  await s.page.getByLabel("Email or phone", { exact: true }).fill(email);
   await s.page.getByLabel("Password", { exact: true }).fill("Lantern-mango-harbor-2026");
   await s.page.getByLabel("Confirm password").fill("Lantern-mango-harbor-2026");
   await s.page.getByRole("button", { name: "Create account" }).click();

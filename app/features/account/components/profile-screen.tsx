@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
-import { FormAlert, TextField } from "~/components/ui/field";
+import { FormAlert, TextField, useFormFeedback } from "~/components/ui/field";
 import { useTranslation } from "~/i18n/use-translation";
 import { limits } from "../limits";
 import type { ProfileActionData, ProfileIntent } from "../profile-actions.server";
@@ -11,9 +11,22 @@ import { linkClass } from "./auth-page";
 import { MessageAlert, useMessage } from "./messages";
 import { NewPasswordFields } from "./new-password-fields";
 
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+/** One part of the page; `answer` is its form's action data, whose outcome is brought into view. */
+function Section({
+  title,
+  id,
+  answer,
+  children,
+}: {
+  title: string;
+  id: string;
+  answer?: unknown;
+  children: ReactNode;
+}) {
+  const feedback = useFormFeedback<HTMLElement>(answer);
   return (
     <section
+      ref={feedback}
       aria-labelledby={id}
       className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
     >
@@ -45,7 +58,7 @@ export function ProfileScreen({ page, result }: { page: ProfilePage; result: Pro
   const forIntent = (intent: ProfileIntent) => (result?.intent === intent ? result : undefined);
   const passwordResult = forIntent("change-password");
   const phoneResult = result?.intent === "send-phone-code" || result?.intent === "verify-phone" ? result : undefined;
-  const codeTarget = phoneResult?.done === "phone" ? null : (phoneResult?.phoneCodeSentTo ?? page.pendingPhone);
+  const codeTarget = phoneResult?.done === "phone" ? null : (phoneResult?.phoneCodeSentTo ?? null);
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
@@ -55,7 +68,7 @@ export function ProfileScreen({ page, result }: { page: ProfilePage; result: Pro
       <Section title={t("profile.details")} id="profile-details">
         <dl className="space-y-3">
           <Detail label={t("profile.name")} value={page.name} />
-          <Detail label={t("profile.email")} value={page.email} />
+          <Detail label={t("profile.email")} value={page.email ?? t("profile.noEmail")} />
           <Detail label={t("profile.role")} value={tNav(`roles.${page.role}`)} />
           <Detail label={t("profile.created")} value={<DateTime value={page.created} />} />
           <Detail
@@ -66,7 +79,7 @@ export function ProfileScreen({ page, result }: { page: ProfilePage; result: Pro
         </dl>
       </Section>
 
-      <Section title={t("password.title")} id="profile-password">
+      <Section title={t("password.title")} id="profile-password" answer={passwordResult}>
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("password.intro")}</p>
         {passwordResult?.done === "password" ? <FormAlert tone="success">{t("password.changed")}</FormAlert> : null}
         <MessageAlert message={passwordResult?.formError} />
@@ -94,7 +107,7 @@ export function ProfileScreen({ page, result }: { page: ProfilePage; result: Pro
         </Form>
       </Section>
 
-      <Section title={t("phone.title")} id="profile-phone">
+      <Section title={t("phone.title")} id="profile-phone" answer={phoneResult}>
         {phoneResult?.done === "phone" ? <FormAlert tone="success">{t("phone.verified")}</FormAlert> : null}
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {page.phone ? t("phone.current", { phone: page.phone.display }) : t("phone.none")}
@@ -121,7 +134,7 @@ export function ProfileScreen({ page, result }: { page: ProfilePage; result: Pro
               </Button>
             </Form>
             <div className="flex flex-wrap items-center gap-4">
-              <Form method="post" action="/profile">
+              <Form noValidate method="post" action="/profile">
                 <input type="hidden" name="intent" value="send-phone-code" />
                 <input type="hidden" name="phone" value={codeTarget.e164} />
                 <Button type="submit" variant="outline" size="sm" disabled={submitting === "send-phone-code"}>
@@ -152,10 +165,10 @@ export function ProfileScreen({ page, result }: { page: ProfilePage; result: Pro
         )}
       </Section>
 
-      <Section title={t("sessions.title")} id="profile-sessions">
+      <Section title={t("sessions.title")} id="profile-sessions" answer={forIntent("sign-out-everywhere")}>
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("sessions.body")}</p>
         <MessageAlert message={forIntent("sign-out-everywhere")?.formError} />
-        <Form method="post" action="/profile">
+        <Form noValidate method="post" action="/profile">
           <input type="hidden" name="intent" value="sign-out-everywhere" />
           <Button type="submit" variant="danger" disabled={submitting === "sign-out-everywhere"}>
             {t("sessions.submit")}

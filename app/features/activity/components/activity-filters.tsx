@@ -13,6 +13,7 @@ import {
   type FilterErrors,
 } from "../schema";
 import type { ActivityLogView } from "../types";
+import { hasMailbox } from "~/lib/contact";
 
 type Props = {
   filters: ActivityFilters;
@@ -30,6 +31,7 @@ export function ActivityFiltersForm({ filters, errors, users }: Props) {
   const fieldError = (field: keyof FilterErrors) => (errors[field] ? t(errors[field]) : undefined);
   return (
     <Form
+      noValidate
       // Remounted when the applied filters change (a link such as "Clear filters"), so the fields follow.
       key={activitySearch(filters, 1)}
       method="get"
@@ -76,7 +78,7 @@ export function ActivityFiltersForm({ filters, errors, users }: Props) {
         <option value={NO_ACTOR}>{t("filters.noActor")}</option>
         {options.map((o) => (
           <option key={o.id} value={o.id}>
-            {o.name ? `${o.name} (${o.email})` : o.email}
+            {hasMailbox(o.email) ? (o.name ? `${o.name} (${o.email})` : o.email) : o.name}
           </option>
         ))}
         {chosenIsListed ? null : <option value={filters.user ?? ""}>{t("filters.unknownUser")}</option>}

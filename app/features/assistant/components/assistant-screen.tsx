@@ -229,7 +229,7 @@ export function AssistantScreen({ conversations, current, canChangePrices, missi
           ) : null}
         </div>
 
-        <form onSubmit={onSubmit} className="sticky bottom-0 space-y-1 bg-white py-2 dark:bg-slate-950">
+        <form noValidate onSubmit={onSubmit} className="sticky bottom-0 space-y-1 bg-white py-2 dark:bg-slate-950">
           <label htmlFor="assistant-input" className="block text-sm font-medium">
             {t("screen.inputLabel")}
           </label>

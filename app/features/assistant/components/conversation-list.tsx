@@ -3,6 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { ChevronDown, Pencil, Trash2 } from "lucide-react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DateTime } from "~/components/ui/date-time";
+import { useFormFeedback } from "~/components/ui/field";
 import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import { TITLE_MAX, type ConversationSummary } from "../schema";
@@ -64,17 +65,28 @@ function ConversationItem({ conversation, current }: { conversation: Conversatio
     wasRenaming.current = renaming;
   }, [renaming]);
   const action = current ? `/ai?c=${conversation.id}` : "/ai";
-  const error =
-    fetcher.data && !fetcher.data.ok && fetcher.data.error ? t(fetcher.data.error as "errors.failed") : null;
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const error = answer && !answer.ok && answer.error ? t(answer.error as "errors.failed") : null;
+  // The name field stays open until the server has taken the new name, so a refusal is said beside it.
+  useEffect(() => {
+    if (answer?.ok) setRenaming(false);
+  }, [answer]);
+  const feedback = useFormFeedback(renaming ? answer : undefined);
+  const errorId = `rename-${conversation.id}-error`;
+  const startRenaming = () => {
+    fetcher.reset();
+    setRenaming(true);
+  };
 
   if (renaming) {
     return (
       <li>
         <fetcher.Form
+          noValidate
+          ref={feedback}
           method="post"
           action={action}
-          onSubmit={() => setRenaming(false)}
-          className="flex items-center gap-1"
+          className="flex flex-wrap items-center gap-1"
         >
           <input type="hidden" name="intent" value="rename" />
           <input type="hidden" name="conversationId" value={conversation.id} />
@@ -86,14 +98,27 @@ function ConversationItem({ conversation, current }: { conversation: Conversatio
             name="title"
             defaultValue={conversation.title}
             maxLength={TITLE_MAX}
-            required
             autoFocus
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
             onKeyDown={(e) => e.key === "Escape" && setRenaming(false)}
-            className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900"
+            className={cn(
+              "min-w-0 flex-1 rounded border px-2 py-1 text-sm dark:bg-slate-900",
+              error ? "border-red-600" : "border-slate-300 dark:border-slate-600",
+            )}
           />
-          <button type="submit" className="rounded px-2 py-1 text-sm font-medium text-brand-700 dark:text-brand-100">
+          <button
+            type="submit"
+            disabled={fetcher.state !== "idle"}
+            className="rounded px-2 py-1 text-sm font-medium text-brand-700 dark:text-brand-100"
+          >
             {t("conversations.save")}
           </button>
+          {error ? (
+            <p id={errorId} className="basis-full text-xs text-red-700 dark:text-red-400">
+              {error}
+            </p>
+          ) : null}
         </fetcher.Form>
       </li>
     );
@@ -121,7 +146,7 @@ function ConversationItem({ conversation, current }: { conversation: Conversatio
       <button
         ref={renameButton}
         type="button"
-        onClick={() => setRenaming(true)}
+        onClick={startRenaming}
         aria-label={t("conversations.rename", { title: conversation.title })}
         className="rounded p-2 text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
       >

@@ -57,6 +57,7 @@ export function CatalogFilters({
         </ul>
       </nav>
       <Form
+        noValidate
         method="get"
         action="/products"
         role="search"

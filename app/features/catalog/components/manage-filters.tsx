@@ -20,6 +20,7 @@ export function ManageFilters({ query }: { query: ManageQuery }) {
   const key = JSON.stringify(query);
   return (
     <Form
+      noValidate
       method="get"
       role="search"
       aria-label={t("manage.filtersLabel")}

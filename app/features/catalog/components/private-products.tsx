@@ -127,6 +127,7 @@ function Filters({ props, groups }: { props: PrivateProductsProps; groups: Categ
   // Each field takes its value from the URL again after every navigation (the key).
   return (
     <Form
+      noValidate
       method="get"
       action="/products"
       onSubmit={submit}

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -7,7 +6,6 @@ import { PHONE_SLOT, PhoneText } from "~/components/ui/phone-text";
 import { cn } from "~/lib/cn";
 import type { ContactActionData, ContactFailure } from "../failure";
 import {
-  contactFields,
   contactLimits,
   contactReasons,
   HONEYPOT_FIELD,
@@ -47,21 +45,11 @@ export function ContactForm({
 }) {
   const { t } = useTranslation("contact");
   const busy = useNavigation().state === "submitting";
-  const formRef = useRef<HTMLFormElement>(null);
   const failed = result && !result.ok ? result : undefined;
-  const fieldErrors = failed?.fieldErrors;
-  const errors = fieldErrors ?? {};
+  const errors = failed?.fieldErrors ?? {};
   const values = failed?.values ?? {};
   const message = (key: ContactErrorKey | undefined) => (key ? t(key) : undefined);
   const hasFieldErrors = Object.keys(errors).length > 0;
-
-  // After a refusal, focus goes to the first field to fix, so keyboard and screen reader users land on it.
-  useEffect(() => {
-    if (!fieldErrors) return;
-    const first = contactFields.find((field) => fieldErrors[field]);
-    const element = first ? formRef.current?.elements.namedItem(first) : null;
-    if (element instanceof HTMLElement) element.focus();
-  }, [fieldErrors]);
 
   const messageId = "contact-message";
   const messageErrorId = `${messageId}-error`;
@@ -69,7 +57,6 @@ export function ContactForm({
     <Form
       method="post"
       noValidate
-      ref={formRef}
       className="space-y-4"
       aria-labelledby="contact-form-heading"
       onFocus={prefetchSchema}

@@ -45,7 +45,7 @@ export function CustomerDashboard({ greeting, name, priceList, changes, printLin
           <h2 id="price-list-heading" className="text-lg font-semibold">
             {t("priceList.heading")}
           </h2>
-          <Form method="get" action="/pricesprivate" role="search" className="flex items-end gap-2">
+          <Form noValidate method="get" action="/pricesprivate" role="search" className="flex items-end gap-2">
             <TextField
               className="min-w-0 flex-1"
               label={t("priceList.searchLabel")}

@@ -189,6 +189,7 @@ export function ExportScreen({ lists, listsFailed, initial }: Props) {
 
       {options && data ? (
         <form
+          noValidate
           id={formId}
           onSubmit={onSubmit}
           aria-label={t("screen.optionsLabel")}

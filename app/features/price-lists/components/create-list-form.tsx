@@ -2,7 +2,7 @@ import { useEffect, useState, type ComponentType, type ReactNode, type RefAttrib
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useFetcher, useNavigation, type FetcherFormProps } from "react-router";
 import { Button } from "~/components/ui/button";
-import { SelectField, TextField } from "~/components/ui/field";
+import { SelectField, TextField, useFormFeedback } from "~/components/ui/field";
 import { applyAdjustment, type AdjustmentType } from "~/lib/money";
 import { PriceChangeTable } from "./price-change-table";
 import { parseAdjustment, type ListActionResult } from "../schema";
@@ -63,6 +63,7 @@ export function CreateListFields({
   const [type, setType] = useState<"none" | AdjustmentType>("none");
   const [value, setValue] = useState("");
   const errors = result && !result.ok ? result.errors : {};
+  const feedback = useFormFeedback(result);
 
   const { load } = preview;
   useEffect(() => {
@@ -74,7 +75,7 @@ export function CreateListFields({
   const rows = source && preview.data?.kind === "preview" ? preview.data.preview : [];
 
   return (
-    <FormElement method="post" action={action} className="grid gap-4 md:grid-cols-2">
+    <FormElement noValidate ref={feedback} method="post" action={action} className="grid gap-4 md:grid-cols-2">
       <input type="hidden" name="intent" value="create" />
       <ListTextFields errors={errors} />
       <SelectField

@@ -4,6 +4,7 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/field";
 import type { SavePricesResult } from "../edit-prices.server";
+import { hasMailbox } from "~/lib/contact";
 
 type Customer = { userId: string; name: string; email: string; priceListId: string | null };
 
@@ -43,7 +44,8 @@ export function CustomersPanel({ customers, listId }: { customers: Customer[]; l
                 }}
               />
               <span>
-                {c.name} <span className="text-slate-600 dark:text-slate-400">({c.email})</span>
+                {c.name}{" "}
+                {hasMailbox(c.email) ? <span className="text-slate-600 dark:text-slate-400">({c.email})</span> : null}
                 {c.priceListId && c.priceListId !== listId ? (
                   <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">{t("editor.onOtherList")}</span>
                 ) : null}

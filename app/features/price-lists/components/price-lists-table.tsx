@@ -109,7 +109,7 @@ export function PriceListsTable({ lists, deleted = false }: { lists: PriceListSu
                   <TableCell>
                     <div className="flex flex-wrap justify-end gap-2">
                       {deleted ? (
-                        <Form method="post">
+                        <Form noValidate method="post">
                           <input type="hidden" name="intent" value="restore" />
                           <input type="hidden" name="slug" value={list.slug} />
                           <Button type="submit" size="sm" variant="outline">
@@ -118,7 +118,7 @@ export function PriceListsTable({ lists, deleted = false }: { lists: PriceListSu
                         </Form>
                       ) : (
                         <>
-                          <Form method="post">
+                          <Form noValidate method="post">
                             <input type="hidden" name="intent" value="duplicate" />
                             <input type="hidden" name="slug" value={list.slug} />
                             <Button type="submit" size="sm" variant="outline">

@@ -62,6 +62,7 @@ export function VersionsPanel({ versions, revision }: { versions: VersionSummary
         {t("editor.versionsHeading")}
       </h2>
       <fetcher.Form
+        noValidate
         method="post"
         className="flex flex-wrap items-end gap-2"
         key={result?.ok ? versions.length : "form"}

@@ -42,6 +42,7 @@ function Toolbar({
   return (
     <div className="no-print space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-900">
       <Form
+        noValidate
         ref={form}
         method="get"
         aria-label={t("toolbar.label")}

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import { roles } from "~/auth/permissions";
 import { Button } from "~/components/ui/button";
-import { FormAlert, SelectField, TextField } from "~/components/ui/field";
+import { FormAlert, SelectField, TextField, useFormFeedback } from "~/components/ui/field";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, type UserActionResult } from "../schema";
 
 /** Create with a password, or invite: the account then gets a set-password link through the outbox. */
@@ -12,8 +12,8 @@ export function CreateUserForm({ result }: { result: UserActionResult | undefine
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   const [mode, setMode] = useState<"password" | "invite">("password");
-  const formRef = useRef<HTMLFormElement>(null);
   const own = result?.intent === "create" ? result : undefined;
+  const formRef = useFormFeedback(own);
   const errors = own && !own.ok ? own.errors : {};
   const reasons = own && !own.ok ? (own.reasons ?? []) : [];
 
@@ -22,7 +22,7 @@ export function CreateUserForm({ result }: { result: UserActionResult | undefine
       formRef.current?.reset();
       setMode("password");
     }
-  }, [own]);
+  }, [own, formRef]);
 
   return (
     <section

@@ -40,7 +40,7 @@ export function UserRowActions({ user, isSelf }: { user: UserRowView; isSelf: bo
 
   return (
     <div className="flex min-w-56 flex-wrap items-center gap-2">
-      <fetcher.Form method="post" onSubmit={onRoleSubmit} className="flex items-center gap-1">
+      <fetcher.Form noValidate method="post" onSubmit={onRoleSubmit} className="flex items-center gap-1">
         <input type="hidden" name="intent" value="role" />
         <input type="hidden" name="userId" value={user.id} />
         <label htmlFor={`role-${user.id}`} className="sr-only">
@@ -65,7 +65,7 @@ export function UserRowActions({ user, isSelf }: { user: UserRowView; isSelf: bo
       </fetcher.Form>
 
       {user.disabled ? (
-        <fetcher.Form method="post">
+        <fetcher.Form noValidate method="post">
           <input type="hidden" name="intent" value="enable" />
           <input type="hidden" name="userId" value={user.id} />
           <Button
@@ -79,7 +79,7 @@ export function UserRowActions({ user, isSelf }: { user: UserRowView; isSelf: bo
           </Button>
         </fetcher.Form>
       ) : isSelf ? null : (
-        <fetcher.Form method="post" onSubmit={onDisableSubmit}>
+        <fetcher.Form noValidate method="post" onSubmit={onDisableSubmit}>
           <input type="hidden" name="intent" value="disable" />
           <input type="hidden" name="userId" value={user.id} />
           <Button
@@ -95,7 +95,7 @@ export function UserRowActions({ user, isSelf }: { user: UserRowView; isSelf: bo
       )}
 
       {user.disabled ? null : (
-        <fetcher.Form method="post">
+        <fetcher.Form noValidate method="post">
           <input type="hidden" name="intent" value="reset" />
           <input type="hidden" name="userId" value={user.id} />
           <Button

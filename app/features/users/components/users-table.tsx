@@ -6,6 +6,7 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell }
 import { SEARCH_MAX } from "../schema";
 import type { UserRowView } from "../types";
 import { UserRowActions } from "./user-row-actions";
+import { hasMailbox } from "~/lib/contact";
 
 type UsersTableProps = {
   users: UserRowView[];
@@ -31,7 +32,7 @@ export function UsersTable({ users, total, page, pageCount, q, currentUserId }: 
       <h2 id="users-heading" className="text-lg font-semibold">
         {t("list.heading")}
       </h2>
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+      <Form noValidate method="get" role="search" className="flex flex-wrap items-end gap-2">
         <div className="min-w-64 flex-1 space-y-1">
           <label htmlFor="user-search" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
             {t("list.searchLabel")}
@@ -78,7 +79,9 @@ export function UsersTable({ users, total, page, pageCount, q, currentUserId }: 
                 <TableHeaderCell scope="row" className="font-normal">
                   <span className="font-medium">{u.name}</span>{" "}
                   {u.id === currentUserId ? <span>{t("list.you")}</span> : null}
-                  <span className="block text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">{u.email}</span>
+                  {hasMailbox(u.email) ? (
+                    <span className="block text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">{u.email}</span>
+                  ) : null}
                   <span className="block whitespace-nowrap text-slate-700 dark:text-slate-300">
                     {u.phoneNumber ? (
                       <>

@@ -345,7 +345,7 @@ function RunResults({
             void navigate(hrefFor(1, value === "all" ? null : value), { preventScrollReset: true, replace: true });
           }}
         />
-        <Form method="get" role="search" preventScrollReset className="flex items-end gap-2">
+        <Form noValidate method="get" role="search" preventScrollReset className="flex items-end gap-2">
           {filter ? <input type="hidden" name="status" value={filter} /> : null}
           <TextField
             label={t("screen.results.searchLabel")}
