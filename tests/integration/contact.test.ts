@@ -100,6 +100,16 @@ describe(`the contact form (${test.kind})`, () => {
     expect(mail.body).toContain("Idioma: inglés");
   });
 
+  it("passes on a message written in a third language as typed", async () => {
+    const message = "Bonjou, mwen bezwen pri zaboka ak sitwon pou restoran mwen. 我们需要每周的价格表。";
+    expect((await send({ ...valid, fullName: "Jean-Baptiste Louis", message }, { lang: "en" })).data).toEqual({
+      ok: true,
+    });
+    const { requests, mail } = await stored();
+    expect(requests[0].message).toBe(message);
+    expect(mail[0].body.endsWith(message)).toBe(true);
+  });
+
   it("keeps script tags as plain text: stored and sent as typed, never as markup", async () => {
     const message = `<script>alert("x")</script> <img src=x onerror=alert(1)> please call`;
     expect((await send({ ...valid, message })).data).toEqual({ ok: true });

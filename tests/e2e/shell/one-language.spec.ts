@@ -24,7 +24,11 @@ function phrasesOnlyIn(lang: Lang): string[] {
   const phrases = new Set<string>();
   for (const text of own) {
     for (const part of text.split(/\{\{[^}]*\}\}|<\/?\d+>|\n/)) {
-      const phrase = part.trim().replace(/[.:,;!?()“”«»"]+$/u, "").replace(/^[.:,;!?()“”«»"]+/u, "").trim();
+      const phrase = part
+        .trim()
+        .replace(/[.:,;!?()“”«»"]+$/u, "")
+        .replace(/^[.:,;!?()“”«»"]+/u, "")
+        .trim();
       if (phrase.split(/\s+/).length < 2 || theirs.includes(phrase)) continue;
       phrases.add(phrase);
     }
@@ -49,7 +53,7 @@ describe.each(["es", "en"] as const)("one language on every page (%s)", (lang) =
   const foreign = phrasesOnlyIn(lang === "es" ? "en" : "es");
 
   it.each(["anonymous", "customer", "seller", "admin"] as const)(
-    "shows a %s no phrase of the other language",
+    "keeps every page in one language for %s",
     async (who) => {
       const s = await session({ as: who, lang });
       s.allowConsole(/status of 404/);
