@@ -1,3 +1,4 @@
+import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useSubmit } from "react-router";
@@ -24,7 +25,8 @@ function DeleteButton({ list }: { list: PriceListSummary }) {
   const submit = useSubmit();
   return (
     <>
-      <Button variant="danger" size="sm" onClick={() => setOpen(true)}>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <Trash2 aria-hidden="true" className="size-4" />
         {t("manage.delete")}
       </Button>
       <ConfirmDialog
