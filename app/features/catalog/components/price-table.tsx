@@ -110,8 +110,10 @@ export function unpackPriceRows(packed: string): SearchablePriceRow[] {
 // Module-level: the rows of a whole list are thousands of cells (see tableCellClasses).
 const boxCell = tableCellClasses();
 const nameCell = tableCellClasses({}, "font-medium");
-// On a phone the unit goes under the name, so each row stays one line of three short columns.
-const unitCell = tableCellClasses({}, "text-slate-700 max-sm:hidden dark:text-slate-300");
+// On a phone the unit is shown under the name, so each row stays one line of three short columns;
+// its own column is then zero wide but still there, and gives it to a screen reader once.
+const zeroWideOnPhone = "max-sm:w-0 max-sm:overflow-hidden max-sm:whitespace-nowrap max-sm:p-0";
+const unitCell = tableCellClasses({}, `text-slate-700 dark:text-slate-300 ${zeroWideOnPhone}`);
 const unitUnderName = "block text-sm font-normal text-slate-700 sm:hidden dark:text-slate-300";
 const priceCell = tableCellClasses({ numeric: true }, "font-semibold");
 const productLink = "text-slate-900 underline-offset-2 hover:underline dark:text-slate-100";
@@ -159,7 +161,7 @@ export function PriceTable({
                     </TableHeaderCell>
                   ) : null}
                   <TableHeaderCell className="sm:w-1/2">{t("prices.product")}</TableHeaderCell>
-                  <TableHeaderCell className="max-sm:hidden">{t("prices.unit")}</TableHeaderCell>
+                  <TableHeaderCell className={zeroWideOnPhone}>{t("prices.unit")}</TableHeaderCell>
                   <TableHeaderCell numeric className="w-28">
                     {t("prices.price")}
                   </TableHeaderCell>
@@ -184,7 +186,11 @@ export function PriceTable({
                           row.name
                         )}
                         {row.available ? null : <Availability inStock={false} className="ml-2 align-middle" />}
-                        {unit ? <span className={unitUnderName}>{unit}</span> : null}
+                        {unit ? (
+                          <span aria-hidden="true" className={unitUnderName}>
+                            {unit}
+                          </span>
+                        ) : null}
                       </th>
                       <td className={unitCell}>{unit}</td>
                       <td className={priceCell}>
