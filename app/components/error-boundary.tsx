@@ -6,8 +6,8 @@ import { Button } from "~/components/ui/button";
 function Fallback({ error, onReset }: { error: Error; onReset: () => void }) {
   const { t } = useTranslation();
   return (
-    <div role="alert" className="mx-auto max-w-xl space-y-4 px-4 py-16">
-      <h1 className="text-2xl font-bold">{t("boundary.heading")}</h1>
+    <div role="alert" className="site-container space-y-4 py-8 *:max-w-xl">
+      <h1 className="text-3xl font-bold tracking-tight">{t("boundary.heading")}</h1>
       <details className="rounded-md border border-slate-300 p-3 text-sm dark:border-slate-700">
         <summary className="cursor-pointer font-medium">{t("boundary.details")}</summary>
         <pre className="mt-2 whitespace-pre-wrap break-words">{error.message}</pre>

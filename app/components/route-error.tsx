@@ -55,8 +55,8 @@ export function RouteErrorPage({ error }: { error: unknown }) {
         ? null
         : messageOf(error);
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-16">
-      <h1 className="text-3xl font-bold">
+    <div className="site-container flex flex-col items-start gap-4 py-8 *:max-w-xl">
+      <h1 className="text-3xl font-bold tracking-tight">
         {status ? [status, statusName].filter(Boolean).join(" ") : t("routeError.error")}
       </h1>
       <p className="text-lg text-slate-700 dark:text-slate-300">{message ?? t("routeError.fallbackMessage")}</p>

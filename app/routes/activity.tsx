@@ -25,9 +25,9 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
   // Each refused filter is explained beside its field; the page number has no field, so it is explained here.
   const hasFieldErrors = Object.keys(errors).some((field) => field !== "page");
   return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <div className="site-container space-y-6 py-8">
       <header className="space-y-2">
-        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
         <p className="max-w-3xl text-slate-700 dark:text-slate-300">{t("intro")}</p>
       </header>
       {users.ok ? null : <FormAlert>{t("errors.userData")}</FormAlert>}

@@ -101,7 +101,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const result = actionData as ContactActionData | undefined;
   const feedback = useFormFeedback<HTMLDivElement>(result);
   return (
-    <div className="mx-auto max-w-navbar space-y-8 px-4 py-8">
+    <div className="site-container space-y-8 py-8">
       <header className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
         <p className="max-w-2xl text-slate-700 dark:text-slate-300">{t("intro")}</p>

@@ -24,7 +24,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "customer") return <CustomerDashboard {...loaderData} />;
   const { catalog, users, recentActivity, links } = loaderData;
   return (
-    <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
+    <div className="site-container space-y-8 py-8">
       <header className="space-y-1">
         <h1 className="text-2xl font-bold">{t(`greeting.${loaderData.greeting}`, { name: loaderData.name })}</h1>
         <p className="text-slate-700 dark:text-slate-300">{t("signedInAs", { role: t(`roles.${loaderData.role}`) })}</p>

@@ -117,9 +117,9 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
   // Without JavaScript there is no toast, so the answer of a row action shows here too.
   const rowAnswer = result && result.intent !== "create" ? result : undefined;
   return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <div className="site-container space-y-6 py-8">
       <header className="space-y-2">
-        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
         <p className="max-w-3xl text-slate-700 dark:text-slate-300">{t("intro")}</p>
       </header>
       <SectionTabs view={loaderData.view} canViewOutbox={loaderData.canViewOutbox} />

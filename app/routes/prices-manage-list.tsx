@@ -95,7 +95,7 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
     list.parentName === null ? null : listName({ name: list.parentName, nameEs: list.parentNameEs }, i18n.language);
   const description = listDescription(list, i18n.language);
   return (
-    <div className="mx-auto max-w-navbar space-y-6 px-4 py-8">
+    <div className="site-container space-y-6 py-8">
       <nav aria-label={t("editor.breadcrumb")} className="text-sm">
         <Link to="/prices-manage" className="text-brand-800 underline underline-offset-2 dark:text-brand-100">
           {t("manage.title")}

@@ -59,7 +59,7 @@ export default function PricesManage({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind !== "page") return null;
   const { lists, deleted, canRestore } = loaderData;
   return (
-    <div ref={feedback} className="mx-auto max-w-6xl space-y-8 px-4 py-8">
+    <div ref={feedback} className="site-container space-y-8 py-8">
       <header className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight">{t("manage.title")}</h1>
         <p className="max-w-3xl text-slate-700 dark:text-slate-300">{t("manage.intro")}</p>

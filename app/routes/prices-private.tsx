@@ -130,7 +130,7 @@ export default function PricesPrivate({ loaderData }: Route.ComponentProps) {
   // (the dashboard's, a shared link) opens the list already filtered.
   const [params] = useSearchParams();
   return (
-    <div className="mx-auto max-w-navbar space-y-6 px-4 py-8">
+    <div className="site-container space-y-6 py-8">
       <header className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight">{t("private.title")}</h1>
         <p className="max-w-2xl text-slate-700 dark:text-slate-300">

@@ -69,7 +69,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   });
 
   return (
-    <div className="mx-auto max-w-navbar space-y-10 px-4 py-8">
+    <div className="site-container space-y-10 py-8">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <nav aria-label={t("product.breadcrumb")}>
         <ol className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">

@@ -97,7 +97,7 @@ export default function ManageProducts({ loaderData }: Route.ComponentProps) {
     return `?${next.toString()}`;
   };
   return (
-    <div className="mx-auto max-w-[100rem] space-y-6 px-4 py-8">
+    <div className="site-container space-y-6 py-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="space-y-1">
           <h1 className="text-3xl font-bold tracking-tight">{t("manage.title")}</h1>

@@ -175,7 +175,7 @@ function PublicProducts({ products, total, page, pageCount, hasPublicPrices, sel
   const summary = search ? t("products.resultsFor", { count: total, search }) : t("products.results", { count: total });
 
   return (
-    <div className="mx-auto max-w-navbar space-y-6 px-4 py-8">
+    <div className="site-container space-y-6 py-8">
       <header className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight">{t("products.title")}</h1>
         <p className="max-w-2xl text-slate-700 dark:text-slate-300">{t("products.intro")}</p>

@@ -11,8 +11,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Unauthorized() {
   const { t } = useTranslation();
   return (
-    <section className="mx-auto max-w-xl px-4 py-16">
-      <h1 className="text-2xl font-bold">{t("unauthorized.title")}</h1>
+    <section className="site-container py-8 *:max-w-xl">
+      <h1 className="text-3xl font-bold tracking-tight">{t("unauthorized.title")}</h1>
       <p className="mt-3 text-slate-700 dark:text-slate-300">{t("unauthorized.body")}</p>
       <ButtonLink to="/dashboard" className="mt-6">
         {t("unauthorized.back")}

@@ -9,7 +9,7 @@ export function Footer() {
   const year = 2013;
   return (
     <footer className="no-print border-t border-slate-200 bg-slate-50 text-sm text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
-      <div className="mx-auto grid max-w-navbar gap-6 px-4 py-8 sm:grid-cols-3">
+      <div className="site-container grid gap-6 py-8 sm:grid-cols-3">
         <div>
           <p className="font-semibold text-slate-900 dark:text-slate-100">{site?.name}</p>
           <address className="not-italic">

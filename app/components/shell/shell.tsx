@@ -20,6 +20,10 @@ function PendingIndicator() {
 
 const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
+/** Below the header (4rem and its 1px border), so a toast never covers the navigation. */
+const belowHeader = "calc(4rem + 1px + 1rem)";
+const belowHeaderOnPhone = "calc(4rem + 1px + 0.5rem)";
+
 /** Toasts answer to what people do after the page is up; their library loads then, not before. */
 function Toasts() {
   const [mounted, setMounted] = useState(false);
@@ -27,7 +31,13 @@ function Toasts() {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster richColors closeButton position="top-center" />
+      <Toaster
+        richColors
+        closeButton
+        position="top-right"
+        offset={{ top: belowHeader }}
+        mobileOffset={{ top: belowHeaderOnPhone }}
+      />
     </Suspense>
   );
 }

@@ -36,7 +36,7 @@ export function ConfirmDialog({
             {description}
           </AlertDialog.Description>
           {children}
-          <div className="mt-6 flex justify-end gap-2">
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel className={buttonClasses("outline")}>{cancelLabel}</AlertDialog.Cancel>
             <AlertDialog.Action className={buttonClasses(tone)} onClick={onConfirm}>
               {confirmLabel}

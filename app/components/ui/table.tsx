@@ -12,6 +12,8 @@ import { cn } from "~/lib/cn";
 type Density = "normal" | "compact";
 
 const DensityContext = createContext<Density>("normal");
+/** Whether the rows turn into cards below the md width (see Table's `cards`). */
+const CardsContext = createContext(false);
 
 const padding: Record<Density, { head: string; cell: string }> = {
   normal: { head: "px-3 py-2", cell: "px-3 py-2" },
@@ -22,13 +24,19 @@ const padding: Record<Density, { head: string; cell: string }> = {
  * A table in its frame, which scrolls sideways when the table is wider than the screen. With a
  * label the frame is also a region the keyboard can reach, so a table wider than a phone can be
  * scrolled without a pointer. Other props are the table's.
+ *
+ * With `cards`, below the md width each row is a card instead: the column headings are read aloud
+ * only, the cells stack two to a line, each under its column's name (a cell's `label`), and a cell
+ * with `wide` takes the whole line. Explicit roles keep the table's meaning for assistive
+ * technology when the display changes; rows are then TableRow.
  */
 export function Table({
   density = "normal",
   label,
+  cards = false,
   className,
   ...props
-}: ComponentProps<"table"> & { density?: Density; label?: string }) {
+}: ComponentProps<"table"> & { density?: Density; label?: string; cards?: boolean }) {
   const region = label ? { role: "region", "aria-label": label, tabIndex: 0 } : {};
   return (
     <div
@@ -39,7 +47,13 @@ export function Table({
       )}
     >
       <DensityContext value={density}>
-        <table className={cn("w-full text-left text-sm", className)} {...props} />
+        <CardsContext value={cards}>
+          <table
+            role={cards ? "table" : undefined}
+            className={cn("w-full text-left text-sm", cards && "max-md:block", className)}
+            {...props}
+          />
+        </CardsContext>
       </DensityContext>
     </div>
   );
@@ -56,17 +70,54 @@ export function TableCaption({
 
 // Half-transparent in the dark, so the band shows on the page and in a dialog alike.
 export function TableHead({ className, ...props }: ComponentProps<"thead">) {
+  const cards = use(CardsContext);
   return (
     <thead
-      className={cn("bg-slate-50 text-slate-700 dark:bg-slate-800/50 dark:text-slate-300", className)}
+      role={cards ? "rowgroup" : undefined}
+      className={cn(
+        "bg-slate-50 text-slate-700 dark:bg-slate-800/50 dark:text-slate-300",
+        cards && "max-md:sr-only",
+        className,
+      )}
       {...props}
     />
   );
 }
 
 export function TableBody({ className, ...props }: ComponentProps<"tbody">) {
-  return <tbody className={cn("divide-y divide-slate-200 dark:divide-slate-800", className)} {...props} />;
+  const cards = use(CardsContext);
+  return (
+    <tbody
+      role={cards ? "rowgroup" : undefined}
+      className={cn("divide-y divide-slate-200 dark:divide-slate-800", cards && "max-md:block", className)}
+      {...props}
+    />
+  );
 }
+
+/** A row; in a table of cards, a card below the md width. */
+export function TableRow({ className, ...props }: ComponentProps<"tr">) {
+  const cards = use(CardsContext);
+  return (
+    <tr
+      role={cards ? "row" : undefined}
+      className={cn(cards && "max-md:grid max-md:grid-cols-2 max-md:gap-x-3 max-md:py-2", className)}
+      {...props}
+    />
+  );
+}
+
+type CardCellProps = {
+  /**
+   * The column's name, shown above the cell where its row is a card (drawn by app.css from
+   * data-card-label, so it adds no text to the cell's own).
+   */
+  label?: string;
+  /** Takes the card's whole width. */
+  wide?: boolean;
+};
+
+const cardCell = (wide: boolean) => cn("max-md:py-1", wide && "max-md:col-span-2");
 
 type CellOptions = { numeric?: boolean; density?: Density };
 
@@ -86,23 +137,49 @@ export function tableCellClasses({ numeric = false, density = "normal" }: CellOp
 export function TableHeaderCell({
   scope = "col",
   numeric = false,
+  label,
+  wide = false,
   className,
   ...props
-}: ComponentProps<"th"> & { numeric?: boolean }) {
+}: ComponentProps<"th"> & { numeric?: boolean } & CardCellProps) {
   const density = use(DensityContext);
+  const cards = use(CardsContext);
+  const isColumn = scope === "col";
   return (
     <th
       scope={scope}
+      role={cards ? (isColumn ? "columnheader" : "rowheader") : undefined}
+      data-card-label={cards && !isColumn ? label : undefined}
       className={
-        scope === "col"
+        isColumn
           ? cn(padding[density].head, "font-medium", numeric && "text-right", className)
-          : tableCellClasses({ numeric, density }, className)
+          : tableCellClasses(
+              { numeric, density },
+              cn(cards && cardCell(wide), cards && numeric && "max-md:text-left", className),
+            )
       }
       {...props}
     />
   );
 }
 
-export function TableCell({ numeric = false, className, ...props }: ComponentProps<"td"> & { numeric?: boolean }) {
-  return <td className={tableCellClasses({ numeric, density: use(DensityContext) }, className)} {...props} />;
+export function TableCell({
+  numeric = false,
+  label,
+  wide = false,
+  className,
+  ...props
+}: ComponentProps<"td"> & { numeric?: boolean } & CardCellProps) {
+  const cards = use(CardsContext);
+  return (
+    <td
+      role={cards ? "cell" : undefined}
+      data-card-label={cards ? label : undefined}
+      className={tableCellClasses(
+        { numeric, density: use(DensityContext) },
+        cn(cards && cardCell(wide), cards && numeric && "max-md:text-left", className),
+      )}
+      {...props}
+    />
+  );
 }

@@ -198,7 +198,9 @@ describe("the activity log", () => {
       .first();
     await visible(group);
     expect(await group.evaluate((row) => getComputedStyle(row).display)).toBe("grid");
-    await visible(group.getByText("Cambios", { exact: true }));
+    // Each cell of the card is named by its column, drawn above it.
+    const changes = group.getByRole("cell").last();
+    expect(await changes.evaluate((cell) => getComputedStyle(cell, "::before").content)).toBe('"Cambios" / ""');
     await group.getByText("Ver los precios de los productos que coinciden con “persas”").click();
     const row = await visible(group.getByRole("list", { name: "Precios cambiados" }).getByRole("listitem").first());
     expect((await row.innerText()).replace(/\s+/g, " ")).toMatch(/^Limón persa: de ninguno → a \$\d+\.\d\d$/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hidden, scanAccessibility, useBrowser, visible, type Session } from "../../support/e2e";
+import { hidden, phone, scanAccessibility, useBrowser, visible, type Session } from "../../support/e2e";
 
 const { session } = useBrowser();
 
@@ -67,6 +67,30 @@ describe("a product's price history", () => {
       (el) => document.getElementById(el.getAttribute("aria-describedby") ?? "")?.textContent,
     );
     expect(summary).toContain(`to $${next}`);
+    await scanAccessibility(s.page, { modalOpen: true });
+
+    // On a phone the dialog fits the screen and each change is a card showing every column.
+    await s.page.setViewportSize(phone);
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(phone.width);
+    expect(await table.evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
+    const cells = await rows
+      .nth(0)
+      .getByRole("cell")
+      .evaluateAll((all) =>
+        all.map((cell) => {
+          const { left, right } = cell.getBoundingClientRect();
+          return { left, right, label: getComputedStyle(cell, "::before").content };
+        }),
+      );
+    expect(cells.map((cell) => cell.label)).toEqual(
+      ["Date and time", "Old price", "New price", "Change", "Source", "Changed by"].map((name) => `"${name}" / ""`),
+    );
+    for (const cell of cells) {
+      expect(cell.left).toBeGreaterThanOrEqual(box.x);
+      expect(cell.right).toBeLessThanOrEqual(box.x + box.width);
+    }
     await scanAccessibility(s.page, { modalOpen: true });
 
     await s.page.keyboard.press("Escape");

@@ -26,7 +26,7 @@ describe("the public prices page", () => {
     ]);
     expect(await rowNames(s.page)).toHaveLength(36);
     const avocado = s.page.getByRole("row", { name: /Hass Avocados/ });
-    await visible(avocado.getByText("case · 48 ct"));
+    await visible(avocado.getByRole("cell", { name: "case · 48 ct" }));
     await visible(avocado.getByText("$52.75"));
 
     await s.page.getByLabel("Search prices").fill("mango");
@@ -74,7 +74,7 @@ describe("the public prices page", () => {
       "Productos secos",
       "Vegetales",
     ]);
-    await visible(s.page.getByRole("row", { name: /Aguacate Hass/ }).getByText("caja · 48 unidades"));
+    await visible(s.page.getByRole("row", { name: /Aguacate Hass/ }).getByRole("cell", { name: "caja · 48 unidades" }));
     await s.page.getByLabel("Buscar precios").fill("albahaca");
     await s.page.getByRole("button", { name: "Buscar" }).click();
     await s.page.waitForURL(/q=albahaca/);

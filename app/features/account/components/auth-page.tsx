@@ -20,16 +20,19 @@ export function AuthPage({
 }) {
   const feedback = useFormFeedback<HTMLDivElement>(answer);
   return (
-    <section className="mx-auto w-full max-w-md px-4 py-12">
+    // Left-aligned in the site's container, like every page's content under the header.
+    <section className="site-container py-8">
       <div
         ref={feedback}
-        className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+        className="max-w-md rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
       >
         <h1 className="text-2xl font-bold text-slate-900 dark:text-slate-50">{title}</h1>
         {intro ? <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{intro}</p> : null}
         <div className="mt-6 space-y-4">{children}</div>
       </div>
-      {footer ? <div className="mt-4 text-center text-sm text-slate-700 dark:text-slate-300">{footer}</div> : null}
+      {footer ? (
+        <div className="mt-4 max-w-md text-center text-sm text-slate-700 dark:text-slate-300">{footer}</div>
+      ) : null}
     </section>
   );
 }

@@ -61,8 +61,8 @@ export function ProfileScreen({ page, result }: { page: ProfilePage; result: Pro
   const codeTarget = phoneResult?.done === "phone" ? null : (phoneResult?.phoneCodeSentTo ?? null);
 
   return (
-    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
-      <h1 className="text-2xl font-bold text-slate-900 dark:text-slate-50">{t("profile.title")}</h1>
+    <div className="site-container space-y-6 py-8 *:max-w-3xl">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-slate-50">{t("profile.title")}</h1>
       {result && !result.intent ? <MessageAlert message={result.formError} /> : null}
 
       <Section title={t("profile.details")} id="profile-details">
@@ -170,7 +170,7 @@ export function ProfileScreen({ page, result }: { page: ProfilePage; result: Pro
         <MessageAlert message={forIntent("sign-out-everywhere")?.formError} />
         <Form noValidate method="post" action="/profile">
           <input type="hidden" name="intent" value="sign-out-everywhere" />
-          <Button type="submit" variant="danger" disabled={submitting === "sign-out-everywhere"}>
+          <Button type="submit" variant="outline" disabled={submitting === "sign-out-everywhere"}>
             {t("sessions.submit")}
           </Button>
         </Form>

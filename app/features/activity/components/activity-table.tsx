@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
 import { activitySearch, hasActiveFilters, type ActivityFilters } from "../schema";
 import type { ActivityEntryView } from "../types";
@@ -12,20 +12,6 @@ import { hasMailbox } from "~/lib/contact";
 
 const muted = "text-slate-700 dark:text-slate-300";
 const linkClass = "font-medium text-brand-800 underline underline-offset-2 hover:no-underline dark:text-brand-100";
-// Below md each row is a card: the cells stack, each with its own visible label. The explicit
-// roles keep the table's meaning for assistive technology when the display changes.
-const cell = "block align-top max-md:py-1 md:table-cell";
-
-function CardLabel({ children }: { children: string }) {
-  return (
-    <span
-      aria-hidden="true"
-      className="block text-xs font-semibold uppercase tracking-wide text-slate-700 md:hidden dark:text-slate-300"
-    >
-      {children}
-    </span>
-  );
-}
 
 const actionTone: Record<string, string> = {
   created: "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-100",
@@ -156,48 +142,36 @@ export function ActivityTable({ entries, total, page, pageCount, filters }: Prop
           ) : null}
         </div>
       ) : (
-        <Table role="table" className="block md:table">
+        <Table cards>
           <TableCaption>{t("list.caption")}</TableCaption>
-          <TableHead role="rowgroup" className="max-md:sr-only">
-            <tr role="row">
-              <TableHeaderCell role="columnheader">{t("columns.when")}</TableHeaderCell>
-              <TableHeaderCell role="columnheader">{t("columns.who")}</TableHeaderCell>
-              <TableHeaderCell role="columnheader">{t("columns.entity")}</TableHeaderCell>
-              <TableHeaderCell role="columnheader">{t("columns.action")}</TableHeaderCell>
-              <TableHeaderCell role="columnheader" className="min-w-64">
-                {t("columns.changes")}
-              </TableHeaderCell>
-            </tr>
+          <TableHead>
+            <TableRow>
+              <TableHeaderCell>{t("columns.when")}</TableHeaderCell>
+              <TableHeaderCell>{t("columns.who")}</TableHeaderCell>
+              <TableHeaderCell>{t("columns.entity")}</TableHeaderCell>
+              <TableHeaderCell>{t("columns.action")}</TableHeaderCell>
+              <TableHeaderCell className="min-w-64">{t("columns.changes")}</TableHeaderCell>
+            </TableRow>
           </TableHead>
-          <TableBody role="rowgroup" className="block md:table-row-group">
+          <TableBody className="align-top">
             {entries.map((e) => (
-              <tr
-                role="row"
-                key={e.id}
-                data-entry={e.id}
-                className="grid grid-cols-2 gap-y-1 py-2 md:table-row md:py-0"
-              >
-                <TableHeaderCell role="rowheader" scope="row" className={cn(cell, "font-normal md:whitespace-nowrap")}>
-                  <CardLabel>{t("columns.when")}</CardLabel>
+              <TableRow key={e.id} data-entry={e.id}>
+                <TableHeaderCell scope="row" label={t("columns.when")} className="font-normal md:whitespace-nowrap">
                   <DateTime value={e.createdAt} />
                 </TableHeaderCell>
-                <TableCell role="cell" className={cn(cell, "md:max-w-56")}>
-                  <CardLabel>{t("columns.who")}</CardLabel>
+                <TableCell label={t("columns.who")} className="md:max-w-56">
                   <Actor actor={e.actor} />
                 </TableCell>
-                <TableCell role="cell" className={cn(cell, "md:max-w-64")}>
-                  <CardLabel>{t("columns.entity")}</CardLabel>
+                <TableCell label={t("columns.entity")} className="md:max-w-64">
                   <Entity entry={e} />
                 </TableCell>
-                <TableCell role="cell" className={cell}>
-                  <CardLabel>{t("columns.action")}</CardLabel>
+                <TableCell label={t("columns.action")}>
                   <ActionBadge action={e.action} />
                 </TableCell>
-                <TableCell role="cell" className={cn(cell, "col-span-2")}>
-                  <CardLabel>{t("columns.changes")}</CardLabel>
+                <TableCell label={t("columns.changes")} wide>
                   <ChangeList entry={e} productText={filters.product} />
                 </TableCell>
-              </tr>
+              </TableRow>
             ))}
           </TableBody>
         </Table>

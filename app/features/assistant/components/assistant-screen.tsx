@@ -163,7 +163,7 @@ export function AssistantScreen({ conversations, current, canChangePrices, missi
   const empty = messages.length === 0 && pending === null;
 
   return (
-    <div className="mx-auto flex max-w-navbar flex-col gap-6 px-4 py-6 md:flex-row">
+    <div className="site-container flex flex-col gap-6 py-8 md:flex-row">
       <ConversationList conversations={conversations} currentId={conversationId} />
       <section aria-labelledby="assistant-heading" className="flex min-w-0 flex-1 flex-col gap-4">
         <header className="flex flex-wrap items-center justify-between gap-2">

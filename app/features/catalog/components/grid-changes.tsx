@@ -2,7 +2,7 @@ import { Button } from "~/components/ui/button";
 import { formatDateTime } from "~/components/ui/date-time";
 import { FormAlert } from "~/components/ui/field";
 import { SaveFailure } from "~/components/ui/save-bar";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Cells, DirtyRow, Edits } from "../grid-state";
 import type { ManageErrorKey } from "../manage-actions.server";
@@ -39,15 +39,15 @@ export function ChangeTable({ rows, onlyPrices = false }: { rows: DirtyRow[]; on
   );
   return (
     <div className="max-h-[50vh] overflow-y-auto">
-      <Table density="compact">
+      <Table density="compact" cards>
         <TableHead>
-          <tr>
+          <TableRow>
             <TableHeaderCell>{t("manage.product")}</TableHeaderCell>
             <TableHeaderCell>{t("manage.field")}</TableHeaderCell>
             <TableHeaderCell>{t("manage.before")}</TableHeaderCell>
             <TableHeaderCell>{t("manage.after")}</TableHeaderCell>
             <TableHeaderCell>{t("manage.note")}</TableHeaderCell>
-          </tr>
+          </TableRow>
         </TableHead>
         <TableBody>
           {cells.map(({ row, field }) => {
@@ -59,13 +59,23 @@ export function ChangeTable({ rows, onlyPrices = false }: { rows: DirtyRow[]; on
                   ? t(`manage.flags.${row.since}`)
                   : "";
             return (
-              <tr key={`${row.id}-${field}`}>
-                <TableCell>{i18n.language === "es" ? names.nameEs : names.nameEn}</TableCell>
-                <TableCell>{t(`manage.fields.${field}`)}</TableCell>
-                <TableCell>{valueText(field, row.edit.saved[field])}</TableCell>
-                <TableCell className="font-semibold">{valueText(field, row.edit.cells[field]!)}</TableCell>
-                <TableCell>{note}</TableCell>
-              </tr>
+              <TableRow key={`${row.id}-${field}`}>
+                <TableCell label={t("manage.product")}>
+                  {i18n.language === "es" ? names.nameEs : names.nameEn}
+                </TableCell>
+                <TableCell label={t("manage.field")}>{t(`manage.fields.${field}`)}</TableCell>
+                <TableCell label={t("manage.before")}>{valueText(field, row.edit.saved[field])}</TableCell>
+                <TableCell label={t("manage.after")} className="font-semibold">
+                  {valueText(field, row.edit.cells[field]!)}
+                </TableCell>
+                {note ? (
+                  <TableCell label={t("manage.note")} wide>
+                    {note}
+                  </TableCell>
+                ) : (
+                  <TableCell className="max-md:hidden" />
+                )}
+              </TableRow>
             );
           })}
         </TableBody>

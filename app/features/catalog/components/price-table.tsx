@@ -110,7 +110,11 @@ export function unpackPriceRows(packed: string): SearchablePriceRow[] {
 // Module-level: the rows of a whole list are thousands of cells (see tableCellClasses).
 const boxCell = tableCellClasses();
 const nameCell = tableCellClasses({}, "font-medium");
-const unitCell = tableCellClasses({}, "text-slate-700 dark:text-slate-300");
+// On a phone the unit is shown under the name, so each row stays one line of three short columns;
+// its own column is then zero wide but still there, and gives it to a screen reader once.
+const zeroWideOnPhone = "max-sm:w-0 max-sm:overflow-hidden max-sm:whitespace-nowrap max-sm:p-0";
+const unitCell = tableCellClasses({}, `text-slate-700 dark:text-slate-300 ${zeroWideOnPhone}`);
+const unitUnderName = "block text-sm font-normal text-slate-700 sm:hidden dark:text-slate-300";
 const priceCell = tableCellClasses({ numeric: true }, "font-semibold");
 const productLink = "text-slate-900 underline-offset-2 hover:underline dark:text-slate-100";
 
@@ -156,43 +160,51 @@ export function PriceTable({
                       <span className="sr-only">{selection.labels.column}</span>
                     </TableHeaderCell>
                   ) : null}
-                  <TableHeaderCell className="w-1/2">{t("prices.product")}</TableHeaderCell>
-                  <TableHeaderCell>{t("prices.unit")}</TableHeaderCell>
+                  <TableHeaderCell className="sm:w-1/2">{t("prices.product")}</TableHeaderCell>
+                  <TableHeaderCell className={zeroWideOnPhone}>{t("prices.unit")}</TableHeaderCell>
                   <TableHeaderCell numeric className="w-28">
                     {t("prices.price")}
                   </TableHeaderCell>
                 </tr>
               </TableHead>
               <TableBody>
-                {rows.map((row) => (
-                  <tr key={row.slug} data-product={row.slug}>
-                    {selection ? (
-                      <td className={boxCell}>
-                        <SelectBox selection={selection} slug={row.slug} name={row.name} />
+                {rows.map((row) => {
+                  const unit = unitAndPack(row);
+                  return (
+                    <tr key={row.slug} data-product={row.slug}>
+                      {selection ? (
+                        <td className={boxCell}>
+                          <SelectBox selection={selection} slug={row.slug} name={row.name} />
+                        </td>
+                      ) : null}
+                      <th scope="row" className={nameCell}>
+                        {linkNames ? (
+                          <Link to={`/products/${row.slug}`} className={productLink}>
+                            {row.name}
+                          </Link>
+                        ) : (
+                          row.name
+                        )}
+                        {row.available ? null : <Availability inStock={false} className="ml-2 align-middle" />}
+                        {unit ? (
+                          <span aria-hidden="true" className={unitUnderName}>
+                            {unit}
+                          </span>
+                        ) : null}
+                      </th>
+                      <td className={unitCell}>{unit}</td>
+                      <td className={priceCell}>
+                        {row.priceCents === null ? (
+                          <span className="font-normal text-slate-700 dark:text-slate-300">
+                            {tPrices("private.noPrice")}
+                          </span>
+                        ) : (
+                          formatMoney(row.priceCents, i18n.language)
+                        )}
                       </td>
-                    ) : null}
-                    <th scope="row" className={nameCell}>
-                      {linkNames ? (
-                        <Link to={`/products/${row.slug}`} className={productLink}>
-                          {row.name}
-                        </Link>
-                      ) : (
-                        row.name
-                      )}
-                      {row.available ? null : <Availability inStock={false} className="ml-2 align-middle" />}
-                    </th>
-                    <td className={unitCell}>{unitAndPack(row)}</td>
-                    <td className={priceCell}>
-                      {row.priceCents === null ? (
-                        <span className="font-normal text-slate-700 dark:text-slate-300">
-                          {tPrices("private.noPrice")}
-                        </span>
-                      ) : (
-                        formatMoney(row.priceCents, i18n.language)
-                      )}
-                    </td>
-                  </tr>
-                ))}
+                    </tr>
+                  );
+                })}
               </TableBody>
             </Table>
           </section>

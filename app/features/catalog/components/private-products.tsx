@@ -398,7 +398,7 @@ export default function PrivateProducts(props: PrivateProductsProps) {
   const hrefFor = (page: number) =>
     `/products${privateCatalogSearch({ ...filters, category: filters.selected, page })}`;
   return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <div className="site-container space-y-6 py-8">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-2">
           <h1 className="text-3xl font-bold tracking-tight">{t("list.title")}</h1>

@@ -6,7 +6,16 @@ import type { CatalogProduct } from "../types";
 import { Availability } from "./availability";
 import { ProductImage } from "./product-image";
 
-export function ProductPrice({ product, className }: { product: CatalogProduct; className?: string }) {
+/** The price and its unit; `stacked` puts the unit on a line of its own. */
+export function ProductPrice({
+  product,
+  stacked = false,
+  className,
+}: {
+  product: CatalogProduct;
+  stacked?: boolean;
+  className?: string;
+}) {
   const { t, i18n } = useTranslation("catalog");
   if (product.priceCents === null) {
     return <p className={className ?? "text-sm text-slate-700 dark:text-slate-300"}>{t("product.noPrice")}</p>;
@@ -17,7 +26,12 @@ export function ProductPrice({ product, className }: { product: CatalogProduct; 
       <span className="text-base font-semibold text-slate-900 dark:text-slate-100">
         {formatMoney(product.priceCents, i18n.language)}
       </span>
-      {unit ? <span className="text-slate-700 dark:text-slate-300"> {t("product.perUnit", { unit })}</span> : null}
+      {unit ? (
+        <span className={stacked ? "block text-slate-700 dark:text-slate-300" : "text-slate-700 dark:text-slate-300"}>
+          {stacked ? null : " "}
+          {t("product.perUnit", { unit })}
+        </span>
+      ) : null}
     </p>
   );
 }
@@ -53,9 +67,15 @@ export function ProductCard({ product, showCategory = false }: { product: Catalo
           </Link>
         </h3>
         {pack ? <p className="text-sm text-slate-700 dark:text-slate-300">{pack}</p> : null}
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
-          <ProductPrice product={product} />
-          <Availability inStock={product.inStock} />
+        {/* Every card ends with the same lines (price, unit, availability) at its foot, so the prices
+            of a row line up whatever their length. */}
+        <div className="mt-auto space-y-2 pt-2">
+          <div className="min-h-11">
+            <ProductPrice product={product} stacked />
+          </div>
+          <p>
+            <Availability inStock={product.inStock} />
+          </p>
         </div>
       </div>
     </article>

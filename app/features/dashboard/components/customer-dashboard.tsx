@@ -27,7 +27,7 @@ export function CustomerDashboard({ greeting, name, priceList, changes, printLin
   const { t } = useTranslation("dashboard");
   const { t: tc } = useTranslation("catalog");
   return (
-    <div className="mx-auto max-w-3xl space-y-8 px-4 py-8">
+    <div className="site-container space-y-8 py-8 *:max-w-3xl">
       <header className="space-y-1">
         <h1 className="text-2xl font-bold">{t(`greeting.${greeting}`, { name })}</h1>
         {priceList ? (

@@ -16,7 +16,6 @@ import { Img } from "~/components/ui/img";
 import type { SiteInfo } from "~/lib/site.server";
 import { siteImageKey } from "~/lib/site-images";
 import { mapsUrl, oneLineAddress } from "../maps";
-import { container } from "./section-heading";
 
 const topics = [
   { key: "story", Icon: HeartHandshake },
@@ -44,7 +43,7 @@ export function AboutPage({ site }: { site: Pick<SiteInfo, "name" | "phone" | "e
         aria-labelledby="about-title"
         className="bg-gradient-to-b from-brand-50 via-white to-white dark:from-slate-900 dark:via-slate-950 dark:to-slate-950"
       >
-        <div className={`${container} grid items-center gap-10 pb-14 pt-10 sm:pt-14 md:grid-cols-[1.1fr_1fr]`}>
+        <div className="site-container grid items-center gap-10 pb-14 pt-10 sm:pt-14 md:grid-cols-[1.1fr_1fr]">
           <div>
             <p className="text-sm font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-100">
               {t("about.eyebrow")}
@@ -67,7 +66,7 @@ export function AboutPage({ site }: { site: Pick<SiteInfo, "name" | "phone" | "e
             className="h-auto w-full rounded-3xl shadow-xl ring-1 ring-black/5 dark:ring-white/10"
           />
         </div>
-        <div className={container}>
+        <div className="site-container">
           <dl className="grid gap-4 pb-14 sm:grid-cols-3">
             {facts.map((fact) => (
               <div
@@ -83,7 +82,7 @@ export function AboutPage({ site }: { site: Pick<SiteInfo, "name" | "phone" | "e
       </section>
 
       <section className="py-14">
-        <div className={`${container} grid gap-6 md:grid-cols-2 lg:grid-cols-3`}>
+        <div className="site-container grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {topics.map(({ key, Icon }) => (
             <article
               key={key}
@@ -100,7 +99,7 @@ export function AboutPage({ site }: { site: Pick<SiteInfo, "name" | "phone" | "e
       </section>
 
       <section aria-labelledby="visit-title" className="bg-slate-50 py-14 dark:bg-slate-900">
-        <div className={container}>
+        <div className="site-container">
           <h2 id="visit-title" className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
             {t("about.visit.title")}
           </h2>
@@ -172,7 +171,7 @@ export function AboutPage({ site }: { site: Pick<SiteInfo, "name" | "phone" | "e
       </section>
 
       <section aria-labelledby="about-cta-title" className="py-14">
-        <div className={`${container} text-center`}>
+        <div className="site-container text-center">
           <h2 id="about-cta-title" className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
             {t("about.cta.title")}
           </h2>

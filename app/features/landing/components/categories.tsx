@@ -6,7 +6,7 @@ import { isLang } from "~/i18n/config";
 import { siteImageKey } from "~/lib/site-images";
 import { sortCategoriesByName } from "../categories";
 import { categoryHref, landingCategories } from "../content";
-import { container, SectionHeading } from "./section-heading";
+import { SectionHeading } from "./section-heading";
 
 export function Categories() {
   const { t, i18n } = useTranslation("public");
@@ -15,7 +15,7 @@ export function Categories() {
   const sorted = sortCategoriesByName(landingCategories, (c) => nameOf(c.id), lang);
   return (
     <section aria-labelledby="categories-title" className="py-16 sm:py-20">
-      <div className={container}>
+      <div className="site-container">
         <SectionHeading id="categories-title" eyebrow={t("categories.eyebrow")} title={t("categories.title")}>
           {t("categories.subtitle")}
         </SectionHeading>

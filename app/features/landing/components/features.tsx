@@ -2,13 +2,13 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Img } from "~/components/ui/img";
 import { siteImageKey } from "~/lib/site-images";
 import { features } from "../content";
-import { container, SectionHeading } from "./section-heading";
+import { SectionHeading } from "./section-heading";
 
 export function Features() {
   const { t } = useTranslation("public");
   return (
     <section aria-labelledby="features-title" className="bg-slate-50 py-16 sm:py-20 dark:bg-slate-900">
-      <div className={container}>
+      <div className="site-container">
         <SectionHeading id="features-title" eyebrow={t("features.eyebrow")} title={t("features.title")} />
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {features.map((feature) => (

@@ -1,12 +1,11 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { ButtonLink } from "~/components/ui/button";
-import { container } from "./section-heading";
 
 export function FinalCta() {
   const { t } = useTranslation("public");
   return (
     <section aria-labelledby="cta-title" className="py-16 sm:py-20">
-      <div className={container}>
+      <div className="site-container">
         <div className="rounded-3xl bg-gradient-to-br from-brand-700 to-brand-800 px-6 py-12 text-center shadow-lg sm:px-12">
           <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">
             {t("cta.title")}

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Img } from "~/components/ui/img";
 import { siteImageKey } from "~/lib/site-images";
 import { carouselIntervalMs, fleetSlides } from "../content";
-import { container, SectionHeading } from "./section-heading";
+import { SectionHeading } from "./section-heading";
 
 // The carousel library is needed only once someone can interact with it, far below the fold:
 // it loads after the page rather than with it (the server still renders the slides).
@@ -50,7 +50,7 @@ export function FleetSection() {
   }));
   return (
     <section aria-labelledby="fleet-title" className="bg-slate-900 py-16 sm:py-20 dark:bg-slate-900">
-      <div className={container}>
+      <div className="site-container">
         <SectionHeading id="fleet-title" eyebrow={t("fleet.eyebrow")} title={t("fleet.title")} tone="inverse" />
         <div className="mt-12">
           <Suspense fallback={<FleetSlide slide={fleetSlides[0]} />}>

@@ -3,7 +3,6 @@ import { useTranslation } from "~/i18n/use-translation";
 import { ButtonLink } from "~/components/ui/button";
 import { Img } from "~/components/ui/img";
 import { siteImageKey } from "~/lib/site-images";
-import { container } from "./section-heading";
 
 export function Hero() {
   const { t } = useTranslation("public");
@@ -17,7 +16,7 @@ export function Hero() {
       aria-labelledby="hero-title"
       className="bg-gradient-to-b from-brand-50 via-white to-white dark:from-slate-900 dark:via-slate-950 dark:to-slate-950"
     >
-      <div className={`${container} grid items-center gap-10 pb-16 pt-10 sm:pt-14 md:grid-cols-[1.1fr_1fr] md:pb-20`}>
+      <div className="site-container grid items-center gap-10 pb-16 pt-10 sm:pt-14 md:grid-cols-[1.1fr_1fr] md:pb-20">
         <div>
           <p className="inline-flex rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-800 dark:bg-slate-800 dark:text-brand-100">
             {t("hero.eyebrow")}

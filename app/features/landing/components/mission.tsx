@@ -1,7 +1,6 @@
 import { CalendarDays, Snowflake } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { ButtonLink } from "~/components/ui/button";
-import { container } from "./section-heading";
 
 export function Mission() {
   const { t } = useTranslation("public");
@@ -11,7 +10,7 @@ export function Mission() {
   ] as const;
   return (
     <section aria-labelledby="mission-title" className="py-16 sm:py-20">
-      <div className={`${container} grid items-center gap-10 md:grid-cols-2`}>
+      <div className="site-container grid items-center gap-10 md:grid-cols-2">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-100">
             {t("mission.eyebrow")}

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Img } from "~/components/ui/img";
 import { siteImageKey } from "~/lib/site-images";
 import { popularProducts } from "../content";
-import { container, SectionHeading } from "./section-heading";
+import { SectionHeading } from "./section-heading";
 
 /** The popular products, those a visitor can open (`visible`, by slug) only. */
 export function PopularProducts({ visible }: { visible: readonly string[] }) {
@@ -12,7 +12,7 @@ export function PopularProducts({ visible }: { visible: readonly string[] }) {
   const shown = popularProducts.filter((product) => visible.includes(product.slug));
   return (
     <section aria-labelledby="popular-title" className="bg-slate-50 py-16 sm:py-20 dark:bg-slate-900">
-      <div className={container}>
+      <div className="site-container">
         <SectionHeading id="popular-title" eyebrow={t("popular.eyebrow")} title={t("popular.title")}>
           {t("popular.subtitle")}
         </SectionHeading>

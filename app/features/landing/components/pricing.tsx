@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { ButtonLink } from "~/components/ui/button";
 import { isLang } from "~/i18n/config";
 import { pricingTiers } from "../content";
-import { container, SectionHeading } from "./section-heading";
+import { SectionHeading } from "./section-heading";
 import { localeOf } from "~/lib/locale";
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -27,7 +27,7 @@ export function Pricing() {
   const lang = isLang(i18n.language) ? i18n.language : "en";
   return (
     <section aria-labelledby="pricing-title" className="py-16 sm:py-20">
-      <div className={container}>
+      <div className="site-container">
         <SectionHeading id="pricing-title" eyebrow={t("pricing.eyebrow")} title={t("pricing.title")}>
           {t("pricing.subtitle")}
         </SectionHeading>

@@ -45,5 +45,3 @@ export function SectionHeading({
     </div>
   );
 }
-
-export const container = "mx-auto w-full max-w-navbar px-4";

@@ -1,3 +1,4 @@
+import { Trash2 } from "lucide-react";
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher, useRevalidator } from "react-router";
@@ -404,7 +405,8 @@ export function PriceEditor({
             disabled={saving}
             onApply={applyBulk}
           />
-          <Button variant="danger" size="sm" onClick={() => setRemoving(true)} disabled={hasEdits || saving}>
+          <Button variant="outline" size="sm" onClick={() => setRemoving(true)} disabled={hasEdits || saving}>
+            <Trash2 aria-hidden="true" className="size-4" />
             {t("editor.removeSelected")}
           </Button>
         </div>

@@ -1,7 +1,7 @@
 import { Component, lazy, Suspense, type ReactNode } from "react";
 import { DateTime } from "~/components/ui/date-time";
 import { Spinner } from "~/components/ui/spinner";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatMoney, formatMoneyChange, formatPercentChange } from "~/lib/money";
 import { historySourceOf, priceChange, type PriceHistoryEntry } from "../history";
@@ -43,10 +43,10 @@ function HistoryTable({ entries, label, showWho }: { entries: PriceHistoryEntry[
   const price = (cents: number | null, absent: boolean) =>
     cents !== null ? formatMoney(cents, lang) : absent ? t("editor.absent") : t("history.noPrice");
   return (
-    <Table label={label}>
+    <Table label={label} cards>
       <TableCaption>{label}</TableCaption>
       <TableHead className="whitespace-nowrap">
-        <tr>
+        <TableRow>
           <TableHeaderCell>{t("history.date")}</TableHeaderCell>
           <TableHeaderCell numeric>{t("history.oldPrice")}</TableHeaderCell>
           <TableHeaderCell numeric>{t("history.newPrice")}</TableHeaderCell>
@@ -57,24 +57,24 @@ function HistoryTable({ entries, label, showWho }: { entries: PriceHistoryEntry[
               <TableHeaderCell>{t("history.author")}</TableHeaderCell>
             </>
           ) : null}
-        </tr>
+        </TableRow>
       </TableHead>
       <TableBody>
         {entries.map((e) => {
           const change = priceChange(e.oldCents, e.newCents);
           const source = historySourceOf(e.source);
           return (
-            <tr key={e.id} data-history-entry={e.id}>
-              <TableCell className="whitespace-nowrap">
+            <TableRow key={e.id} data-history-entry={e.id}>
+              <TableCell label={t("history.date")} wide className="whitespace-nowrap">
                 <DateTime value={e.at} />
               </TableCell>
-              <TableCell numeric className="whitespace-nowrap">
+              <TableCell label={t("history.oldPrice")} numeric className="whitespace-nowrap">
                 {price(e.oldCents, source === "add" || source === "create")}
               </TableCell>
-              <TableCell numeric className="whitespace-nowrap">
+              <TableCell label={t("history.newPrice")} numeric className="whitespace-nowrap">
                 {price(e.newCents, source === "remove")}
               </TableCell>
-              <TableCell numeric className="whitespace-nowrap">
+              <TableCell label={t("history.change")} wide numeric className="whitespace-nowrap">
                 {change ? (
                   <>
                     {formatMoneyChange(change.cents, lang)}
@@ -86,11 +86,11 @@ function HistoryTable({ entries, label, showWho }: { entries: PriceHistoryEntry[
               </TableCell>
               {showWho ? (
                 <>
-                  <TableCell>{t(`history.sources.${source}`)}</TableCell>
-                  <TableCell>{e.author ?? t("history.unknownAuthor")}</TableCell>
+                  <TableCell label={t("history.sourceColumn")}>{t(`history.sources.${source}`)}</TableCell>
+                  <TableCell label={t("history.author")}>{e.author ?? t("history.unknownAuthor")}</TableCell>
                 </>
               ) : null}
-            </tr>
+            </TableRow>
           );
         })}
       </TableBody>

@@ -1,10 +1,11 @@
+import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DateTime } from "~/components/ui/date-time";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import type { PriceListSummary } from "../lists.server";
 import { listDescription, listName } from "../names";
 import { formatAdjustment } from "./adjustment";
@@ -24,7 +25,8 @@ function DeleteButton({ list }: { list: PriceListSummary }) {
   const submit = useSubmit();
   return (
     <>
-      <Button variant="danger" size="sm" onClick={() => setOpen(true)}>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <Trash2 aria-hidden="true" className="size-4" />
         {t("manage.delete")}
       </Button>
       <ConfirmDialog
@@ -53,9 +55,9 @@ export function PriceListsTable({ lists, deleted = false }: { lists: PriceListSu
       {lists.length === 0 ? (
         <p className="text-slate-700 dark:text-slate-300">{t("errors.noLists")}</p>
       ) : (
-        <Table>
+        <Table cards>
           <TableHead>
-            <tr>
+            <TableRow>
               <TableHeaderCell>{t("manage.name")}</TableHeaderCell>
               <TableHeaderCell>{t("manage.basedOn")}</TableHeaderCell>
               <TableHeaderCell numeric>{t("manage.items")}</TableHeaderCell>
@@ -63,15 +65,15 @@ export function PriceListsTable({ lists, deleted = false }: { lists: PriceListSu
               <TableHeaderCell>
                 <span className="sr-only">{t("manage.actions")}</span>
               </TableHeaderCell>
-            </tr>
+            </TableRow>
           </TableHead>
           <TableBody className="align-top">
             {lists.map((list) => {
               const name = listName(list, i18n.language);
               const description = listDescription(list, i18n.language);
               return (
-                <tr key={list.id} data-list={list.slug}>
-                  <TableHeaderCell scope="row" className="font-medium [overflow-wrap:anywhere]">
+                <TableRow key={list.id} data-list={list.slug}>
+                  <TableHeaderCell scope="row" wide className="font-medium [overflow-wrap:anywhere]">
                     {deleted ? (
                       name
                     ) : (
@@ -92,7 +94,7 @@ export function PriceListsTable({ lists, deleted = false }: { lists: PriceListSu
                       <p className="mt-1 font-normal text-slate-700 dark:text-slate-300">{description}</p>
                     ) : null}
                   </TableHeaderCell>
-                  <TableCell className="text-slate-700 dark:text-slate-300">
+                  <TableCell label={t("manage.basedOn")} className="text-slate-700 dark:text-slate-300">
                     {list.parentName
                       ? [
                           listName({ name: list.parentName, nameEs: list.parentNameEs }, i18n.language),
@@ -102,12 +104,18 @@ export function PriceListsTable({ lists, deleted = false }: { lists: PriceListSu
                           .join(" ")
                       : "—"}
                   </TableCell>
-                  <TableCell numeric>{list.itemCount}</TableCell>
-                  <TableCell className="text-slate-700 dark:text-slate-300">
+                  <TableCell label={t("manage.items")} numeric>
+                    {list.itemCount}
+                  </TableCell>
+                  <TableCell
+                    label={deleted ? t("manage.deletedAt") : t("private.updated")}
+                    wide
+                    className="text-slate-700 md:whitespace-nowrap dark:text-slate-300"
+                  >
                     <DateTime value={deleted && list.deletedAt ? list.deletedAt : list.updatedAt} />
                   </TableCell>
-                  <TableCell>
-                    <div className="flex flex-wrap justify-end gap-2">
+                  <TableCell wide>
+                    <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
                       {deleted ? (
                         <Form noValidate method="post">
                           <input type="hidden" name="intent" value="restore" />
@@ -130,7 +138,7 @@ export function PriceListsTable({ lists, deleted = false }: { lists: PriceListSu
                       )}
                     </div>
                   </TableCell>
-                </tr>
+                </TableRow>
               );
             })}
           </TableBody>

@@ -150,7 +150,7 @@ export function SheetScreen({ format, title, staff, kind, options, rejected, lis
   const sheet = useMemo(() => (packed ? (JSON.parse(packed) as Sheet) : null), [packed]);
   const chooseHref = options.list ? `/pricesprivate/${options.list}` : "/pricesprivate";
   return (
-    <div className="mx-auto max-w-5xl space-y-4 px-4 py-6 print:m-0 print:max-w-none print:p-0">
+    <div className="site-container space-y-4 py-8 print:m-0 print:max-w-none print:p-0">
       <header className="no-print flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-3xl font-bold tracking-tight">{t(title, { ns: "navigation" })}</h1>
         {sheet ? (

@@ -1,7 +1,7 @@
 import { hasText } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/use-translation";
 import { DateTime } from "~/components/ui/date-time";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import type { OutboxView } from "../types";
 
 const statusTone: Record<string, string> = {
@@ -22,10 +22,10 @@ export function OutboxTable({ messages }: { messages: OutboxView[] }) {
       {messages.length === 0 ? (
         <p className="text-sm">{t("outbox.empty")}</p>
       ) : (
-        <Table>
+        <Table cards>
           <TableCaption>{t("outbox.caption")}</TableCaption>
           <TableHead>
-            <tr>
+            <TableRow>
               <TableHeaderCell>{t("outbox.columns.created")}</TableHeaderCell>
               <TableHeaderCell>{t("outbox.columns.kind")}</TableHeaderCell>
               <TableHeaderCell>{t("outbox.columns.channel")}</TableHeaderCell>
@@ -35,22 +35,24 @@ export function OutboxTable({ messages }: { messages: OutboxView[] }) {
               <TableHeaderCell numeric>{t("outbox.columns.attempts")}</TableHeaderCell>
               <TableHeaderCell>{t("outbox.columns.lastError")}</TableHeaderCell>
               <TableHeaderCell>{t("outbox.columns.sent")}</TableHeaderCell>
-            </tr>
+            </TableRow>
           </TableHead>
           <TableBody className="align-top">
             {messages.map((m) => (
-              <tr key={m.id}>
-                <TableCell className="whitespace-nowrap">
+              <TableRow key={m.id}>
+                <TableCell label={t("outbox.columns.created")} className="md:whitespace-nowrap">
                   <DateTime value={m.createdAt} />
                 </TableCell>
-                <TableCell>
+                <TableCell label={t("outbox.columns.kind")}>
                   {hasText(i18n, "users", "outbox.kinds", m.kind) ? t(`outbox.kinds.${m.kind}`) : m.kind}
                 </TableCell>
-                <TableCell>
+                <TableCell label={t("outbox.columns.channel")}>
                   {hasText(i18n, "users", "outbox.channels", m.channel) ? t(`outbox.channels.${m.channel}`) : m.channel}
                 </TableCell>
-                <TableCell className="[overflow-wrap:anywhere]">{m.recipient}</TableCell>
-                <TableCell>
+                <TableCell label={t("outbox.columns.recipient")} className="[overflow-wrap:anywhere]">
+                  {m.recipient}
+                </TableCell>
+                <TableCell label={t("outbox.columns.subject")} wide>
                   {m.subject}
                   {m.body !== null ? (
                     <details className="mt-1">
@@ -63,17 +65,21 @@ export function OutboxTable({ messages }: { messages: OutboxView[] }) {
                     </details>
                   ) : null}
                 </TableCell>
-                <TableCell>
+                <TableCell label={t("outbox.columns.status")}>
                   <span className={`rounded px-2 py-0.5 ${statusTone[m.status] ?? ""}`}>
                     {hasText(i18n, "users", "outbox.statuses", m.status) ? t(`outbox.statuses.${m.status}`) : m.status}
                   </span>
                 </TableCell>
-                <TableCell numeric>{m.attempts}</TableCell>
-                <TableCell className="break-words">{m.lastError ?? t("outbox.never")}</TableCell>
-                <TableCell className="whitespace-nowrap">
+                <TableCell label={t("outbox.columns.attempts")} numeric>
+                  {m.attempts}
+                </TableCell>
+                <TableCell label={t("outbox.columns.lastError")} className="break-words">
+                  {m.lastError ?? t("outbox.never")}
+                </TableCell>
+                <TableCell label={t("outbox.columns.sent")} className="md:whitespace-nowrap">
                   <DateTime value={m.sentAt} fallback={t("outbox.never")} />
                 </TableCell>
-              </tr>
+              </TableRow>
             ))}
           </TableBody>
         </Table>

@@ -85,7 +85,7 @@ export function UserRowActions({ user, isSelf }: { user: UserRowView; isSelf: bo
           <Button
             type="submit"
             size="sm"
-            variant="danger"
+            variant="outline"
             disabled={busy}
             aria-label={t("actions.forUser", { action: t("actions.disable"), name: user.name })}
           >

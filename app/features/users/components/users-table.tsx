@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { SEARCH_MAX } from "../schema";
 import type { UserRowView } from "../types";
 import { UserRowActions } from "./user-row-actions";
@@ -61,22 +61,22 @@ export function UsersTable({ users, total, page, pageCount, q, currentUserId }: 
       {users.length === 0 ? (
         <p className="text-sm">{t("list.empty")}</p>
       ) : (
-        <Table>
+        <Table cards>
           <TableCaption>{t("list.caption")}</TableCaption>
           <TableHead>
-            <tr>
+            <TableRow>
               <TableHeaderCell>{t("columns.user")}</TableHeaderCell>
               <TableHeaderCell>{t("columns.role")}</TableHeaderCell>
               <TableHeaderCell>{t("columns.status")}</TableHeaderCell>
               <TableHeaderCell>{t("columns.created")}</TableHeaderCell>
               <TableHeaderCell>{t("columns.lastSignIn")}</TableHeaderCell>
               <TableHeaderCell>{t("columns.actions")}</TableHeaderCell>
-            </tr>
+            </TableRow>
           </TableHead>
           <TableBody className="align-top">
             {users.map((u) => (
-              <tr key={u.id}>
-                <TableHeaderCell scope="row" className="font-normal">
+              <TableRow key={u.id}>
+                <TableHeaderCell scope="row" wide className="font-normal">
                   <span className="font-medium">{u.name}</span>{" "}
                   {u.id === currentUserId ? <span>{t("list.you")}</span> : null}
                   {hasMailbox(u.email) ? (
@@ -93,8 +93,8 @@ export function UsersTable({ users, total, page, pageCount, q, currentUserId }: 
                     )}
                   </span>
                 </TableHeaderCell>
-                <TableCell>{t(`roles.${u.role}`)}</TableCell>
-                <TableCell>
+                <TableCell label={t("columns.role")}>{t(`roles.${u.role}`)}</TableCell>
+                <TableCell label={t("columns.status")}>
                   {u.disabled ? (
                     <span className="rounded bg-red-100 px-2 py-0.5 text-red-900 dark:bg-red-950 dark:text-red-100">
                       {t("status.disabled")}
@@ -110,16 +110,16 @@ export function UsersTable({ users, total, page, pageCount, q, currentUserId }: 
                     </p>
                   ) : null}
                 </TableCell>
-                <TableCell className="whitespace-nowrap">
+                <TableCell label={t("columns.created")} className="md:whitespace-nowrap">
                   <DateTime value={u.createdAt} />
                 </TableCell>
-                <TableCell className="whitespace-nowrap">
+                <TableCell label={t("columns.lastSignIn")} className="md:whitespace-nowrap">
                   <DateTime value={u.lastSignInAt} fallback={t("list.never")} />
                 </TableCell>
-                <TableCell>
+                <TableCell wide>
                   <UserRowActions user={u} isSelf={u.id === currentUserId} />
                 </TableCell>
-              </tr>
+              </TableRow>
             ))}
           </TableBody>
         </Table>

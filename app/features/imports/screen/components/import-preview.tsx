@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { formatNumber } from "~/lib/locale";
 import { FormAlert } from "~/components/ui/field";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import {
@@ -84,10 +84,10 @@ function FirstRows({ rows }: { rows: PreviewRow[] }) {
       <h3 id={headingId} className="text-lg font-semibold">
         {t("screen.preview.firstRowsHeading")}
       </h3>
-      <Table label={t("screen.preview.firstRowsHeading")}>
+      <Table label={t("screen.preview.firstRowsHeading")} cards>
         <TableCaption>{t("screen.preview.firstRowsCaption", { count: rows.length })}</TableCaption>
         <TableHead>
-          <tr>
+          <TableRow>
             <TableHeaderCell numeric>{t("screen.preview.row")}</TableHeaderCell>
             <TableHeaderCell>{t("screen.preview.item")}</TableHeaderCell>
             <TableHeaderCell>{t("screen.preview.name")}</TableHeaderCell>
@@ -96,33 +96,39 @@ function FirstRows({ rows }: { rows: PreviewRow[] }) {
             <TableHeaderCell>{t("screen.preview.pack")}</TableHeaderCell>
             <TableHeaderCell numeric>{t("screen.preview.price")}</TableHeaderCell>
             <TableHeaderCell className="min-w-64">{t("screen.preview.status")}</TableHeaderCell>
-          </tr>
+          </TableRow>
         </TableHead>
         <TableBody data-testid="first-rows">
           {rows.map((row) => (
-            <tr key={row.row} data-row={row.row} data-status={row.status}>
-              <TableCell numeric className={cell}>
+            <TableRow key={row.row} data-row={row.row} data-status={row.status}>
+              <TableCell label={t("screen.preview.row")} numeric className={cell}>
                 {row.row}
               </TableCell>
-              <TableCell className={cn(cell, "break-words")}>{row.item}</TableCell>
-              <TableCell className={cell}>{row.name ?? "—"}</TableCell>
-              <TableCell className={cell} lang="es">
+              <TableCell label={t("screen.preview.item")} className={cn(cell, "break-words")}>
+                {row.item}
+              </TableCell>
+              <TableCell label={t("screen.preview.name")} className={cell}>
+                {row.name ?? "—"}
+              </TableCell>
+              <TableCell label={t("screen.preview.nameEs")} className={cell} lang="es">
                 {row.nameEs ?? "—"}
               </TableCell>
-              <TableCell className={cell}>{row.category ? t(`screen.categories.${row.category}`) : "—"}</TableCell>
-              <TableCell className={cn(cell, "whitespace-nowrap")}>
+              <TableCell label={t("screen.preview.category")} className={cell}>
+                {row.category ? t(`screen.categories.${row.category}`) : "—"}
+              </TableCell>
+              <TableCell label={t("screen.preview.pack")} className={cn(cell, "whitespace-nowrap")}>
                 {row.packValue !== null && row.packUnit
                   ? `${formatNumber(row.packValue, lang)} ${t(`screen.packUnits.${row.packUnit}`, { count: row.packValue })}`
                   : "—"}
               </TableCell>
-              <TableCell numeric className={cn(cell, "whitespace-nowrap")}>
+              <TableCell label={t("screen.preview.price")} numeric className={cn(cell, "whitespace-nowrap")}>
                 {row.priceCents !== null
                   ? formatMoney(row.priceCents, lang)
                   : row.importable
                     ? t("screen.preview.noPrice")
                     : "—"}
               </TableCell>
-              <TableCell className={cell}>
+              <TableCell label={t("screen.preview.status")} wide className={cell}>
                 <span className="font-medium">{text(STATUS_KEYS[row.status])}</span>
                 {row.messages.length > 0 ? (
                   <span className="block text-slate-700 dark:text-slate-300">
@@ -130,7 +136,7 @@ function FirstRows({ rows }: { rows: PreviewRow[] }) {
                   </span>
                 ) : null}
               </TableCell>
-            </tr>
+            </TableRow>
           ))}
         </TableBody>
       </Table>

@@ -472,7 +472,7 @@ export function ImportScreen({
   const percent = read.state === "reading" && read.total > 0 ? Math.round((read.done / read.total) * 100) : 0;
 
   return (
-    <div className="mx-auto max-w-6xl space-y-8 px-4 py-8">
+    <div className="site-container space-y-8 py-8">
       <header className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight">{t("screen.title")}</h1>
         <p className="max-w-3xl text-slate-700 dark:text-slate-300">{t("screen.intro")}</p>

@@ -3,7 +3,7 @@ import { formatNumber } from "~/lib/locale";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
 import {
   MODE_KEYS,
@@ -87,10 +87,10 @@ export function PastRuns({ page, hrefFor }: { page: PastRunsPage; hrefFor: (page
       {page.runs.length === 0 ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("screen.history.empty")}</p>
       ) : (
-        <Table label={t("screen.history.heading")}>
+        <Table label={t("screen.history.heading")} cards>
           <TableCaption>{t("screen.history.caption")}</TableCaption>
           <TableHead>
-            <tr>
+            <TableRow>
               <TableHeaderCell>{t("screen.history.columns.file")}</TableHeaderCell>
               <TableHeaderCell>{t("screen.history.columns.startedAt")}</TableHeaderCell>
               <TableHeaderCell>{t("screen.history.columns.startedBy")}</TableHeaderCell>
@@ -102,41 +102,41 @@ export function PastRuns({ page, hrefFor }: { page: PastRunsPage; hrefFor: (page
               <TableHeaderCell numeric>{t("screen.history.columns.updated")}</TableHeaderCell>
               <TableHeaderCell numeric>{t("screen.history.columns.skipped")}</TableHeaderCell>
               <TableHeaderCell numeric>{t("screen.history.columns.errors")}</TableHeaderCell>
-            </tr>
+            </TableRow>
           </TableHead>
-          <TableBody>
+          <TableBody className="align-top">
             {page.runs.map((run) => (
-              <tr key={run.id} data-run={run.id}>
-                <TableHeaderCell scope="row" className="min-w-40 align-top font-normal">
+              <TableRow key={run.id} data-run={run.id}>
+                <TableHeaderCell scope="row" wide className="font-normal md:min-w-40">
                   <Link to={runPath(run.id)} className="font-medium break-words underline underline-offset-2">
                     {run.fileName}
                   </Link>
                 </TableHeaderCell>
-                <TableCell className="align-top whitespace-nowrap">
+                <TableCell label={t("screen.history.columns.startedAt")} className="md:whitespace-nowrap">
                   <DateTime value={run.startedAt} />
                 </TableCell>
-                <TableCell className="align-top">{run.userName ?? "—"}</TableCell>
-                <TableCell className="align-top">{run.listName ?? "—"}</TableCell>
-                <TableCell className="align-top">{t(MODE_KEYS[run.mode])}</TableCell>
-                <TableCell className="align-top">
+                <TableCell label={t("screen.history.columns.startedBy")}>{run.userName ?? "—"}</TableCell>
+                <TableCell label={t("screen.history.columns.list")}>{run.listName ?? "—"}</TableCell>
+                <TableCell label={t("screen.history.columns.mode")}>{t(MODE_KEYS[run.mode])}</TableCell>
+                <TableCell label={t("screen.history.columns.result")}>
                   <RunResult run={run} />
                 </TableCell>
-                <TableCell numeric className="align-top">
+                <TableCell label={t("screen.history.columns.rows")} numeric>
                   {n(run.totalRows)}
                 </TableCell>
-                <TableCell numeric className="align-top">
+                <TableCell label={t("screen.history.columns.created")} numeric>
                   {n(run.counts?.created)}
                 </TableCell>
-                <TableCell numeric className="align-top">
+                <TableCell label={t("screen.history.columns.updated")} numeric>
                   {n(run.counts?.updated)}
                 </TableCell>
-                <TableCell numeric className="align-top">
+                <TableCell label={t("screen.history.columns.skipped")} numeric>
                   {n(run.counts?.skipped)}
                 </TableCell>
-                <TableCell numeric className="align-top">
+                <TableCell label={t("screen.history.columns.errors")} numeric>
                   {n(run.counts?.errors)}
                 </TableCell>
-              </tr>
+              </TableRow>
             ))}
           </TableBody>
         </Table>

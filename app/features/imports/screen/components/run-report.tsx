@@ -61,7 +61,7 @@ export function RunReport({ run, failedBatches, results, filter, search = "", mo
   const progress = useRunProgress(run);
   const active = isActive(run.status);
   return (
-    <div className="mx-auto max-w-6xl space-y-8 px-4 py-8">
+    <div className="site-container space-y-8 py-8">
       <header className="space-y-2">
         <p className="text-sm">
           <Link to="/import-quickbooks" className="underline underline-offset-2">
