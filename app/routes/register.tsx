@@ -15,6 +15,8 @@ import { limitAttempt } from "~/features/account/rate-limit.server";
 import {
   completePhoneRegistration,
   registerCustomer,
+  browserKeyOf,
+  registrationCookie,
   resendRegistrationCode,
   startPhoneRegistration,
 } from "~/features/account/register.server";
@@ -71,7 +73,10 @@ async function register(form: FormData, request: Request, context: Ctx) {
   if (codeLimited) return codeLimited;
   const started = await startPhoneRegistration({ name, phoneNumber: identifier.phoneNumber, password }, request, lang);
   if (!started.ok) return data({ formError: started.error, values }, { status: 400 });
-  return data({ phoneCodeSentTo: phoneView(identifier.phoneNumber) });
+  return data(
+    { phoneCodeSentTo: phoneView(identifier.phoneNumber) },
+    { headers: { "Set-Cookie": registrationCookie(started.browserKey, request) } },
+  );
 }
 
 async function verifyCode(form: FormData, request: Request) {
@@ -82,8 +87,12 @@ async function verifyCode(form: FormData, request: Request) {
     return data({ fieldErrors: parsed.fieldErrors, phoneCodeSentTo: phoneView(phone) }, { status: 400 });
   }
   const { phone, code } = parsed.data;
-  const result = await completePhoneRegistration({ phoneNumber: phone, code }, request);
-  if (result.ok) return replace("/dashboard", { headers: result.headers });
+  const browserKey = browserKeyOf(request);
+  const result = await completePhoneRegistration({ phoneNumber: phone, code, browserKey }, request);
+  if (result.ok) {
+    if (browserKey) result.headers.append("Set-Cookie", registrationCookie(browserKey, request, 0));
+    return replace("/dashboard", { headers: result.headers });
+  }
   return data(
     {
       fieldErrors: result.fieldErrors,
@@ -99,7 +108,7 @@ async function resendCode(form: FormData, request: Request, context: Ctx) {
   if (!phone) return data({ formError: { key: "auth:register.codeExpired" } }, { status: 400 });
   const limited = await limitAttempt("phone-code", context, { phoneCodeSentTo: phoneView(phone) });
   if (limited) return limited;
-  const sent = await resendRegistrationCode(phone, request);
+  const sent = await resendRegistrationCode(phone, browserKeyOf(request), request);
   if (!sent.ok) return data({ formError: sent.error }, { status: 400 });
   return data({ phoneCodeSentTo: phoneView(phone), done: "code-resent" });
 }

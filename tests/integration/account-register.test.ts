@@ -5,7 +5,9 @@ import { account, activity, mailOutbox, user, verification } from "../../app/db/
 import { createI18n } from "../../app/i18n/instance";
 import * as login from "../../app/routes/login";
 import * as register from "../../app/routes/register";
+import { REGISTRATION_COOKIE } from "../../app/features/account/register.server";
 import type { AccountActionData } from "../../app/features/account/schema";
+import type { Lang } from "../../app/i18n/config";
 import {
   STRONG_PASSWORD,
   cookieHeader,
@@ -211,22 +213,35 @@ async function smsCount(phoneNumber: string) {
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
+/**
+ * One browser's posts to /register: like a browser, it sends back the registration cookie the
+ * server set, so each browser's registration is its own.
+ */
+function browser() {
+  let cookie = "";
+  return async function post<T = AccountActionData>(
+    fields: Record<string, string | undefined>,
+    options: { lang?: Lang } = {},
+  ) {
+    const result = await postForm<T>(register.action, "/register", fields, { ...options, cookie });
+    const set = result.headers.getSetCookie().find((c) => c.startsWith(`${REGISTRATION_COOKIE}=`));
+    if (set) cookie = set.split(";")[0];
+    return result;
+  };
+}
+
 describe(`registration by phone number (${test.kind})`, () => {
   it("texts a code, and creates the account, verified and signed in, once the code is typed", async () => {
+    const post = browser();
     const before = await countUsers();
-    const first = await postForm<AccountActionData>(
-      register.action,
-      "/register",
-      { ...good("(954) 555-0170"), name: "Yamilé Ortega" },
-      { lang: "es" },
-    );
+    const first = await post({ ...good("(954) 555-0170"), name: "Yamilé Ortega" }, { lang: "es" });
     expect(first.status).toBe(200);
     expect(first.data).toEqual({ phoneCodeSentTo: { e164: "+19545550170", display: "(954) 555-0170" } });
     // Nothing is created before the number is shown to be the person's.
     expect(await countUsers()).toBe(before);
     const code = await latestCode("+19545550170");
 
-    const wrong = await postForm<AccountActionData>(register.action, "/register", {
+    const wrong = await post<AccountActionData>({
       intent: "verify-phone",
       phone: "+19545550170",
       code: wrongCode(code),
@@ -236,7 +251,7 @@ describe(`registration by phone number (${test.kind})`, () => {
     expect(wrong.data?.phoneCodeSentTo?.e164).toBe("+19545550170");
     expect(await countUsers()).toBe(before);
 
-    const done = await postForm(register.action, "/register", { intent: "verify-phone", phone: "+19545550170", code });
+    const done = await post({ intent: "verify-phone", phone: "+19545550170", code });
     expect(done.status).toBe(302);
     expect(done.location).toBe("/dashboard");
     const cookie = cookieHeader(done.headers);
@@ -254,13 +269,13 @@ describe(`registration by phone number (${test.kind})`, () => {
       .where(and(eq(activity.entityType, "user"), eq(activity.entityId, row.id)));
     expect(entry.action).toBe("created");
     expect(JSON.stringify(entry.changes)).not.toContain(STRONG_PASSWORD);
-    expect(await db().select().from(verification).where(like(verification.identifier, "%+19545550170"))).toEqual([]);
+    expect(await db().select().from(verification).where(like(verification.identifier, "%+19545550170%"))).toEqual([]);
 
     // The password typed at registration signs in with the number, as ADR 009 says.
     const again = await postForm(login.action, "/login", { identifier: "954.555.0170", password: STRONG_PASSWORD });
     expect(again.status).toBe(302);
     // The code was spent.
-    const replay = await postForm<AccountActionData>(register.action, "/register", {
+    const replay = await post<AccountActionData>({
       intent: "verify-phone",
       phone: "+19545550170",
       code,
@@ -268,15 +283,53 @@ describe(`registration by phone number (${test.kind})`, () => {
     expect(replay.data?.formError?.key).toBe("auth:register.codeExpired");
   });
 
+  it("keeps a registration to the browser that started it: another one can neither replace it nor finish it", async () => {
+    const person = browser();
+    const stranger = browser();
+    await person(good("(954) 555-0175"));
+    // Someone else starts a registration with the same number and a password of their own.
+    await stranger({
+      ...good("(954) 555-0175"),
+      password: "Another strong phrase 93",
+      confirmPassword: "Another strong phrase 93",
+    });
+    const code = await latestCode("+19545550175");
+    // The code typed in the stranger's browser would open the stranger's registration, not the person's;
+    // typed in a browser that started none, it finishes nothing.
+    const nobody = await postForm<AccountActionData>(register.action, "/register", {
+      intent: "verify-phone",
+      phone: "+19545550175",
+      code,
+    });
+    expect(nobody.data?.formError?.key).toBe("auth:register.codeExpired");
+    const done = await person({ intent: "verify-phone", phone: "+19545550175", code });
+    expect(done.location).toBe("/dashboard");
+    // The browser lets go of the finished registration's cookie.
+    expect(done.headers.getSetCookie()).toContainEqual(
+      expect.stringMatching(/^phone_registration=[^;]+; Path=\/register; Max-Age=0;/),
+    );
+    // The person's password is the account's; the stranger's is not.
+    const theirs = await postForm(login.action, "/login", { identifier: "9545550175", password: STRONG_PASSWORD });
+    expect(theirs.status).toBe(302);
+    const strangers = await postForm(login.action, "/login", {
+      identifier: "9545550175",
+      password: "Another strong phrase 93",
+    });
+    expect(strangers.status).not.toBe(302);
+    expect(await db().select().from(verification).where(like(verification.identifier, "%+19545550175%"))).toEqual([]);
+  });
+
   it("takes an international number with its country code", async () => {
-    const result = await postForm<AccountActionData>(register.action, "/register", good("+34 612 34 56 78"));
+    const post = browser();
+    const result = await post<AccountActionData>(good("+34 612 34 56 78"));
     expect(result.data?.phoneCodeSentTo).toEqual({ e164: "+34612345678", display: "+34 612 34 56 78" });
     const code = await latestCode("+34612345678");
-    const done = await postForm(register.action, "/register", { intent: "verify-phone", phone: "+34612345678", code });
+    const done = await post({ intent: "verify-phone", phone: "+34612345678", code });
     expect(done.location).toBe("/dashboard");
   });
 
   it("answers a number that already has an account exactly as a new one, and opens nothing", async () => {
+    const post = browser();
     const owner = await createTestUser({ email: "phone-owner@example.com", name: "Dueño" });
     await db()
       .update(user)
@@ -285,8 +338,8 @@ describe(`registration by phone number (${test.kind})`, () => {
     const [ownerCredential] = await db().select().from(account).where(eq(account.userId, owner.id));
     const before = await countUsers();
 
-    const taken = await postForm<AccountActionData>(register.action, "/register", good("954-555-0171"));
-    const fresh = await postForm<AccountActionData>(register.action, "/register", good("954-555-0172"));
+    const taken = await post<AccountActionData>(good("954-555-0171"));
+    const fresh = await post<AccountActionData>(good("954-555-0172"));
     expect(taken.status).toBe(fresh.status);
     expect(taken.headers.getSetCookie()).toEqual(fresh.headers.getSetCookie());
     expect(JSON.stringify(taken.data).replaceAll("0171", "NNNN")).toBe(
@@ -298,12 +351,12 @@ describe(`registration by phone number (${test.kind})`, () => {
     // A wrong code is refused in the same words for both.
     const codeTaken = await latestCode("+19545550171");
     const codeFresh = await latestCode("+19545550172");
-    const wrongTaken = await postForm<AccountActionData>(register.action, "/register", {
+    const wrongTaken = await post<AccountActionData>({
       intent: "verify-phone",
       phone: "+19545550171",
       code: wrongCode(codeTaken),
     });
-    const wrongFresh = await postForm<AccountActionData>(register.action, "/register", {
+    const wrongFresh = await post<AccountActionData>({
       intent: "verify-phone",
       phone: "+19545550172",
       code: wrongCode(codeFresh),
@@ -314,7 +367,7 @@ describe(`registration by phone number (${test.kind})`, () => {
     );
 
     // Only whoever holds the phone learns it has an account, and the code opens nothing.
-    const right = await postForm<AccountActionData>(register.action, "/register", {
+    const right = await post<AccountActionData>({
       intent: "verify-phone",
       phone: "+19545550171",
       code: codeTaken,
@@ -335,9 +388,10 @@ describe(`registration by phone number (${test.kind})`, () => {
   });
 
   it("sends a new code while the registration waits, and says when it has expired", async () => {
-    await postForm(register.action, "/register", good("(954) 555-0173"));
+    const post = browser();
+    await post(good("(954) 555-0173"));
     const firstCode = await latestCode("+19545550173");
-    const resent = await postForm<AccountActionData>(register.action, "/register", {
+    const resent = await post<AccountActionData>({
       intent: "resend-code",
       phone: "+19545550173",
     });
@@ -353,15 +407,15 @@ describe(`registration by phone number (${test.kind})`, () => {
     await db()
       .update(verification)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(verification.identifier, "phone-registration-+19545550173"));
-    const late = await postForm<AccountActionData>(register.action, "/register", {
+      .where(like(verification.identifier, "phone-registration-+19545550173:%"));
+    const late = await post<AccountActionData>({
       intent: "verify-phone",
       phone: "+19545550173",
       code: secondCode,
     });
     expect(late.data?.formError?.key).toBe("auth:register.codeExpired");
     expect(late.data?.phoneCodeSentTo).toBeUndefined();
-    const resendLate = await postForm<AccountActionData>(register.action, "/register", {
+    const resendLate = await post<AccountActionData>({
       intent: "resend-code",
       phone: "+19545550173",
     });
@@ -370,10 +424,11 @@ describe(`registration by phone number (${test.kind})`, () => {
   });
 
   it("refuses a number that is not a real one, in English and in Spanish, and texts nothing", async () => {
+    const post = browser();
     const messages = { en: "", es: "" };
     for (const lang of ["en", "es"] as const) {
       for (const typed of ["555-0142", "(123) 456-7890", "020 7946 0958", "+99 1234 5678"]) {
-        const result = await postForm<AccountActionData>(register.action, "/register", good(typed), { lang });
+        const result = await post<AccountActionData>(good(typed), { lang });
         expect(result.status, typed).toBe(400);
         expect(result.data?.fieldErrors?.identifier, typed).toBe("auth:form.invalidPhone");
       }
@@ -385,14 +440,15 @@ describe(`registration by phone number (${test.kind})`, () => {
   });
 
   it("refuses a code form that names no number, or a malformed code, without touching anything", async () => {
-    const noPhone = await postForm<AccountActionData>(register.action, "/register", {
+    const post = browser();
+    const noPhone = await post<AccountActionData>({
       intent: "verify-phone",
       phone: "<script>",
       code: "123456",
     });
     expect(noPhone.status).toBe(400);
     expect(noPhone.data?.formError?.key).toBe("auth:register.codeExpired");
-    const badCode = await postForm<AccountActionData>(register.action, "/register", {
+    const badCode = await post<AccountActionData>({
       intent: "verify-phone",
       phone: "+19545550174",
       code: "12ab",

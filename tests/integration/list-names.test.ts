@@ -93,19 +93,32 @@ describe(`price list names in the reader's language (${test.kind})`, () => {
     expect(await findPriceListBySlug("hotels")).toMatchObject({ name: "Hotels", nameEs: "Hoteles" });
 
     // A Spanish name too long is refused in the reader's words, and nothing changes.
-    const refused = await manage({ intent: "update", slug: "hotels", name: "Hotels", nameEs: "h".repeat(101) });
+    const opened = String((await findPriceListBySlug("hotels"))!.revision);
+    const details = {
+      intent: "update",
+      slug: "hotels",
+      revision: opened,
+      name: "Hotels",
+      nameEs: "Hoteles",
+      description: "Prices for hotel kitchens.",
+      descriptionEs: "Precios para cocinas de hotel.",
+    };
+    const refused = await manage({ ...details, nameEs: "h".repeat(101) });
     expect(refused).toMatchObject({ status: 400, data: { ok: false, errors: { nameEs: "errors.nameTooLong" } } });
     expect(await findPriceListBySlug("hotels")).toMatchObject({ nameEs: "Hoteles" });
 
     // Emptied, the Spanish name falls back to the English, and staff are told.
-    expect((await manage({ intent: "update", slug: "hotels", name: "Hotels", nameEs: " " })).data).toMatchObject({
-      ok: true,
-    });
+    expect((await manage({ ...details, nameEs: " " })).data).toMatchObject({ ok: true });
     const hotels = (await findPriceListBySlug("hotels"))!;
-    expect(hotels).toMatchObject({ nameEs: null, description: null, descriptionEs: null });
+    expect(hotels).toMatchObject({ nameEs: null, description: "Prices for hotel kitchens." });
     expect(listName(hotels, "es")).toBe("Hotels");
     expect(lacksSpanishName(hotels, "es")).toBe(true);
     expect(lacksSpanishName(hotels, "en")).toBe(false);
+
+    // A form read before that change is refused, not allowed to put back what it showed.
+    const stale = await manage({ ...details, isPublic: "on" });
+    expect(stale).toMatchObject({ status: 409, data: { ok: false, errors: { form: "errors.conflict" } } });
+    expect(await findPriceListBySlug("hotels")).toMatchObject({ nameEs: null, isPublic: false });
   });
 
   it("names a copy in each language its list has a name in", async () => {
@@ -137,6 +150,7 @@ describe(`price list names in the reader's language (${test.kind})`, () => {
     await manage({
       intent: "update",
       slug: "wholesale",
+      revision: String((await findPriceListBySlug("wholesale"))!.revision),
       name: "Wholesale",
       nameEs: "Mayorista",
       description: "Our wholesale prices, every morning.",

@@ -348,6 +348,7 @@ describe(`price lists (${test.kind})`, () => {
 
   it("moves the public and default flags from one list to another", async () => {
     await updatePriceList(seller, baseId, {
+      revision: (await findPriceListBySlug("base"))!.revision,
       name: "Base",
       description: null,
       nameEs: null,
@@ -374,6 +375,7 @@ describe(`price lists (${test.kind})`, () => {
 
   it("duplicates a list with its prices and none of its flags", async () => {
     await updatePriceList(seller, baseId, {
+      revision: (await findPriceListBySlug("base"))!.revision,
       name: "Base",
       description: "d",
       nameEs: null,

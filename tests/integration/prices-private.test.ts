@@ -6,7 +6,12 @@ import { product } from "../../app/db/schema";
 import { priceListEventsReady, stopPriceListEvents } from "../../app/features/price-lists/events.server";
 import { unpackPriceRows } from "../../app/features/catalog/components/price-table";
 import { addProductsToList, savePriceEdits } from "../../app/features/price-lists/items.server";
-import { assignPriceList, createPriceList, updatePriceList } from "../../app/features/price-lists/lists.server";
+import {
+  assignPriceList,
+  createPriceList,
+  findPriceListBySlug,
+  updatePriceList,
+} from "../../app/features/price-lists/lists.server";
 import type { Lang } from "../../app/i18n/config";
 import { loader as eventsLoader } from "../../app/routes/price-list-events";
 import { loader } from "../../app/routes/prices-private";
@@ -104,6 +109,7 @@ describe(`private prices (${test.kind})`, () => {
 
   it("says so when a customer has no list at all", async () => {
     await updatePriceList(seller, lists.customers.id, {
+      revision: (await findPriceListBySlug(lists.customers.slug))!.revision,
       name: "Customers",
       description: null,
       nameEs: null,

@@ -1,4 +1,5 @@
-import { and, eq, gt } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, eq, gt, like } from "drizzle-orm";
 import { z } from "zod";
 import { asPhoneRegistration, auth } from "~/auth/auth.server";
 import { db, withTransaction } from "~/db/client.server";
@@ -57,28 +58,55 @@ export async function registerCustomer(
 /** As long as the code sent to the number lives (the phone-number plugin's expiresIn). */
 const PENDING_MINUTES = 10;
 
-const pendingKey = (phoneNumber: string) => `phone-registration-${phoneNumber}`;
+/**
+ * A waiting registration belongs to the browser that started it: the browser holds a random key in
+ * an HttpOnly cookie, the row holds the key's hash. Someone else starting a registration with the
+ * same number gets a row of their own, so they can never replace the name and password a person
+ * typed, and a code typed in another browser finishes nothing.
+ */
+export const REGISTRATION_COOKIE = "phone_registration";
+
+const numberPrefix = (phoneNumber: string) => `phone-registration-${phoneNumber}:`;
+const pendingKey = (phoneNumber: string, browserKey: string) =>
+  `${numberPrefix(phoneNumber)}${createHash("sha256").update(browserKey).digest("hex")}`;
+
+/** The cookie that ties the registration to this browser (cleared with `maxAge` 0). */
+export function registrationCookie(browserKey: string, request: Request, maxAge = PENDING_MINUTES * 60) {
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  return `${REGISTRATION_COOKIE}=${browserKey}; Path=/register; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** This browser's registration key, when it holds a well-formed one. */
+export function browserKeyOf(request: Request) {
+  const found = (request.headers.get("cookie") ?? "")
+    .split(/;\s*/)
+    .find((c) => c.startsWith(`${REGISTRATION_COOKIE}=`))
+    ?.slice(REGISTRATION_COOKIE.length + 1);
+  return found && /^[0-9a-f-]{36}$/.test(found) ? found : null;
+}
 
 const pendingValue = z.object({ name: z.string(), passwordHash: z.string(), lang: z.string() });
 
-async function findPendingRegistration(phoneNumber: string) {
+async function findPendingRegistration(phoneNumber: string, browserKey: string) {
   const [row] = await db()
     .select({ value: verification.value })
     .from(verification)
-    .where(and(eq(verification.identifier, pendingKey(phoneNumber)), gt(verification.expiresAt, new Date())))
+    .where(
+      and(eq(verification.identifier, pendingKey(phoneNumber, browserKey)), gt(verification.expiresAt, new Date())),
+    )
     .limit(1);
   if (!row) return null;
   const parsed = pendingValue.safeParse(JSON.parse(row.value));
   return parsed.success ? { ...parsed.data, lang: isLang(parsed.data.lang) ? parsed.data.lang : "en" } : null;
 }
 
-async function dropPendingRegistration(phoneNumber: string) {
+async function dropPendingRegistration(phoneNumber: string, browserKey: string) {
   await db()
     .delete(verification)
-    .where(eq(verification.identifier, pendingKey(phoneNumber)));
+    .where(eq(verification.identifier, pendingKey(phoneNumber, browserKey)));
 }
 
-export type PhoneRegistrationStart = { ok: true } | { ok: false; error: FormMessage };
+export type PhoneRegistrationStart = { ok: true; browserKey: string } | { ok: false; error: FormMessage };
 
 /**
  * Starts a registration by phone number: keeps the name, the password's hash and the language
@@ -92,28 +120,40 @@ export async function startPhoneRegistration(
   lang: Lang,
 ): Promise<PhoneRegistrationStart> {
   const passwordHash = await (await auth().$context).password.hash(input.password);
+  const browserKey = browserKeyOf(request) ?? crypto.randomUUID();
+  const key = pendingKey(input.phoneNumber, browserKey);
   await withTransaction(async (tx) => {
-    await tx.delete(verification).where(eq(verification.identifier, pendingKey(input.phoneNumber)));
+    await tx.delete(verification).where(eq(verification.identifier, key));
     await tx.insert(verification).values({
       id: crypto.randomUUID(),
-      identifier: pendingKey(input.phoneNumber),
+      identifier: key,
       value: JSON.stringify({ name: input.name, passwordHash, lang }),
       expiresAt: new Date(Date.now() + PENDING_MINUTES * 60_000),
     });
   });
-  return resendRegistrationCode(input.phoneNumber, request);
+  return resendRegistrationCode(input.phoneNumber, browserKey, request);
 }
 
-/** Sends a new code to a number whose registration is waiting for it; the wait starts again. */
-export async function resendRegistrationCode(phoneNumber: string, request: Request): Promise<PhoneRegistrationStart> {
+/** Sends a new code to a number whose registration this browser started; the wait starts again. */
+export async function resendRegistrationCode(
+  phoneNumber: string,
+  browserKey: string | null,
+  request: Request,
+): Promise<PhoneRegistrationStart> {
+  const expired = { ok: false as const, error: { key: "auth:register.codeExpired" } };
+  if (!browserKey) return expired;
   const renewed = await db()
     .update(verification)
     .set({ expiresAt: new Date(Date.now() + PENDING_MINUTES * 60_000), updatedAt: new Date() })
-    .where(and(eq(verification.identifier, pendingKey(phoneNumber)), gt(verification.expiresAt, new Date())))
+    .where(
+      and(eq(verification.identifier, pendingKey(phoneNumber, browserKey)), gt(verification.expiresAt, new Date())),
+    )
     .returning({ id: verification.id });
-  if (renewed.length === 0) return { ok: false, error: { key: "auth:register.codeExpired" } };
+  if (renewed.length === 0) return expired;
   const sent = await sendPhoneCode(phoneNumber, request);
-  return sent.ok ? { ok: true } : { ok: false, error: sent.error ?? { key: "general:errors.unknownBackend" } };
+  return sent.ok
+    ? { ok: true, browserKey }
+    : { ok: false, error: sent.error ?? { key: "general:errors.unknownBackend" } };
 }
 
 export type PhoneRegistrationResult =
@@ -132,11 +172,12 @@ const numberHasAccount: FormMessage = {
  * account; the password typed then changes nothing.
  */
 export async function completePhoneRegistration(
-  input: { phoneNumber: string; code: string },
+  input: { phoneNumber: string; code: string; browserKey: string | null },
   request: Request,
 ): Promise<PhoneRegistrationResult> {
-  const pending = await findPendingRegistration(input.phoneNumber);
-  if (!pending) return { ok: false, error: { key: "auth:register.codeExpired" }, ended: true };
+  const { browserKey } = input;
+  const pending = browserKey ? await findPendingRegistration(input.phoneNumber, browserKey) : null;
+  if (!browserKey || !pending) return { ok: false, error: { key: "auth:register.codeExpired" }, ended: true };
 
   if (await isPhoneNumberTaken(input.phoneNumber)) {
     try {
@@ -147,7 +188,7 @@ export async function completePhoneRegistration(
         ? { ok: false, fieldErrors: refused }
         : { ok: false, error: backendErrorMessage(error, "register") };
     }
-    await dropPendingRegistration(input.phoneNumber);
+    await dropPendingRegistration(input.phoneNumber, browserKey);
     return { ok: false, error: numberHasAccount, ended: true };
   }
 
@@ -167,7 +208,7 @@ export async function completePhoneRegistration(
     const refused = codeRefusal(error);
     if (refused) return { ok: false, fieldErrors: refused };
     if (authErrorCode(error) === "PHONE_NUMBER_EXIST") {
-      await dropPendingRegistration(input.phoneNumber);
+      await dropPendingRegistration(input.phoneNumber, browserKey);
       return { ok: false, error: numberHasAccount, ended: true };
     }
     return { ok: false, error: backendErrorMessage(error, "register") };
@@ -186,7 +227,8 @@ export async function completePhoneRegistration(
         createdAt: now,
         updatedAt: now,
       });
-      await tx.delete(verification).where(eq(verification.identifier, pendingKey(input.phoneNumber)));
+      // Every registration still waiting for this number is over: it has its account now.
+      await tx.delete(verification).where(like(verification.identifier, `${numberPrefix(input.phoneNumber)}%`));
       await recordActivity(tx, {
         actorId: userId,
         entityType: "user",

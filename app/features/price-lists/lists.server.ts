@@ -267,12 +267,13 @@ export async function createPriceList(actor: Actor, input: CreatePriceListInput)
   });
 }
 
-export type UpdatePriceListInput = PriceListFlags & ListTexts;
+export type UpdatePriceListInput = PriceListFlags & ListTexts & { revision: number };
 
 /** Name, description and flags; the slug stays, so links keep working. */
 export async function updatePriceList(actor: Actor, id: string, input: UpdatePriceListInput) {
   return withTransaction(async (tx) => {
     const list = await lockList(tx, id);
+    if (list.revision !== input.revision) throw new Refusal<PriceListErrorCode>("errors.conflict", 409);
     const after = {
       name: input.name,
       nameEs: input.nameEs,

@@ -127,7 +127,17 @@ export const createListSchema = z
     };
   });
 
-export const updateListSchema = z.object({ intent: z.literal("update"), slug, ...texts, ...flags });
+/**
+ * Every field of the list is posted, so the revision it was read at is too: a form left open while
+ * someone else changed the list is refused rather than put back what it showed.
+ */
+export const updateListSchema = z.object({
+  intent: z.literal("update"),
+  slug,
+  revision: z.coerce.number({ error: errors.notFound }).int(),
+  ...texts,
+  ...flags,
+});
 export const duplicateListSchema = z.object({ intent: z.literal("duplicate"), slug });
 export const deleteListSchema = z.object({ intent: z.literal("delete"), slug });
 export const restoreListSchema = z.object({ intent: z.literal("restore"), slug });

@@ -29,6 +29,33 @@ async function createProduct(s: Awaited<ReturnType<typeof session>>, nameEn: str
 }
 
 describe("managing products", () => {
+  it("takes the longest names in both languages on a phone, in Spanish and in English, without pushing the page sideways", async () => {
+    const tag = unique();
+    const nameEn = `Extra large Florida red sweet bell peppers, hand picked for restaurants ${tag}`.padEnd(120, "x");
+    const nameEs = `Pimientos morrones rojos dulces de la Florida, extra grandes, para restaurantes ${tag}`.padEnd(
+      120,
+      "x",
+    );
+    const seller = await session({ as: "seller" });
+    await seller.goto("/products/manage");
+    await createProduct(seller, nameEn, nameEs);
+    for (const lang of ["es", "en"] as const) {
+      const s = await session({ as: "seller", lang, viewport: phone });
+      for (const path of [`/products/manage?q=${tag}`, `/products?q=${tag}&status=all`]) {
+        await s.goto(path, { axe: false });
+        const name = lang === "es" ? nameEs : nameEn;
+        await s.page.waitForFunction(
+          (text) =>
+            document.body.innerText.includes(text) ||
+            [...document.querySelectorAll("input")].some((i) => i.value === text),
+          name,
+        );
+        const overflow = await s.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} in ${lang}`).toBeLessThanOrEqual(0);
+      }
+    }
+  });
+
   it("creates a product, edits two rows in place, discards, saves, and finds nothing for a filter that matches nothing", async () => {
     const s = await session({ as: "seller" });
     const tag = unique();
