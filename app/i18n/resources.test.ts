@@ -51,6 +51,10 @@ describe("translations", () => {
     const en = createI18n("en").getFixedT("en", "prices");
     expect(en("editor.shown", { shown: 1200, total: 15000 })).toBe("1,200 of 15,000 products shown");
     expect(createI18n("es").t("navigation:footer.since", { year: 2013 })).toMatch(/2013/);
+    // The plural is chosen from the number itself, not from the written one.
+    const activity = createI18n("es").getFixedT("es", "activity");
+    expect(activity("list.count", { count: 1 })).toBe("1 entrada");
+    expect(activity("list.count", { count: 1500 })).toBe("1,500 entradas");
   });
 
   it("falls back to the default value, else shows the key with a console warning", () => {

@@ -98,7 +98,7 @@ describe("the WhatsApp export screen", () => {
     expect(pathOf(s.page)).toBe(`${SCREEN}?list=${slug}`);
 
     const summary = await generate(s.page);
-    const [, length] = summary.match(/· parts: 1 · characters: (\d+)$/) ?? [];
+    const [, length] = summary.match(/· parts: 1 · characters: (\d{1,3}(?:,\d{3})*)$/) ?? [];
     expect(length, summary).toBeDefined();
     const preview = s.page.getByRole("region", { name: "Message" });
     await visible(preview.getByRole("heading", { name: `${length} characters` }));
@@ -111,7 +111,7 @@ describe("the WhatsApp export screen", () => {
     await visible(s.page.getByText("Copied to clipboard!"));
     const copied = await readClipboard(s.page);
     expect(copied.startsWith(`*${COMPANY} — ${name}*\n`)).toBe(true);
-    expect(copied).toHaveLength(Number(length));
+    expect(copied).toHaveLength(Number(length.replaceAll(",", "")));
     expect(copied.endsWith("_Prices subject to change_")).toBe(true);
 
     const greeting = "Good morning! Fresh from the farm today:";
@@ -307,7 +307,7 @@ describe("the WhatsApp export screen", () => {
     await visible(s.page.getByRole("heading", { level: 1, name: "Crear lista de WhatsApp" }));
     expect(await s.page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await s.page.getByRole("combobox", { name: "Idioma del mensaje" }).selectOption({ label: "Español" });
-    expect(await generate(s.page, "Generar mensaje")).toMatch(/^Productos: \d+ · partes: 1 · caracteres: \d+$/);
+    expect(await generate(s.page, "Generar mensaje")).toMatch(/^Productos: \d+ · partes: 1 · caracteres: \d{1,3}(,\d{3})*$/);
     const preview = s.page.getByRole("region", { name: "Mensaje" });
     await visible(preview.getByText(`${COMPANY} — ${name}`, { exact: true }));
     await visible(preview.getByText("Precios sujetos a cambio", { exact: true }));
