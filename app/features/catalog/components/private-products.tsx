@@ -282,7 +282,7 @@ function ProductsTable({ props, rows, priceTitle }: { props: PrivateProductsProp
                     <ProductImage imageKey={row.imageKey} imageUrl={row.imageUrl} size={48} sizes="48px" />
                   </div>
                 </TableCell>
-                <TableHeaderCell scope="row" className="font-normal">
+                <TableHeaderCell scope="row" className="font-normal [overflow-wrap:anywhere]">
                   <Link to={`/products/${row.slug}`} className={nameLink}>
                     {row.name}
                   </Link>
@@ -344,7 +344,7 @@ function ProductCards({ props, rows, priceTitle }: { props: PrivateProductsProps
                 <ProductImage imageKey={row.imageKey} imageUrl={row.imageUrl} size={64} sizes="64px" />
               </div>
               <div className="min-w-0 flex-1 space-y-1 text-sm">
-                <h2 className="text-base font-semibold leading-snug">
+                <h2 className="text-base font-semibold leading-snug [overflow-wrap:anywhere]">
                   <Link to={`/products/${row.slug}`} className={nameLink}>
                     {row.name}
                   </Link>

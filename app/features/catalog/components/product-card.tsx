@@ -57,7 +57,7 @@ export function ProductCard({ product, showCategory = false }: { product: Catalo
             {t(`categories.${product.category ?? "uncategorized"}`)}
           </p>
         ) : null}
-        <h3 className="text-base font-semibold leading-snug">
+        <h3 className="text-base font-semibold leading-snug [overflow-wrap:anywhere]">
           {/* The link covers the card so the whole card is a target, while its name stays the link text. */}
           <Link
             to={`/products/${product.slug}`}
