@@ -73,7 +73,7 @@ const pendingKey = (phoneNumber: string, browserKey: string) =>
 /** The cookie that ties the registration to this browser (cleared with `maxAge` 0). */
 export function registrationCookie(browserKey: string, request: Request, maxAge = PENDING_MINUTES * 60) {
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-  return `${REGISTRATION_COOKIE}=${browserKey}; Path=/register; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+  return `${REGISTRATION_COOKIE}=${browserKey}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
 }
 
 /** This browser's registration key, when it holds a well-formed one. */
