@@ -39,11 +39,14 @@ function phrasesOnlyIn(lang: Lang): string[] {
 /**
  * What a reader meets on the page: its text and the labels a screen reader reads out. Left out:
  * what the page marks as written in another language (a price sheet printed in the language its
- * reader chose) and a conversation's messages, which are what people typed.
+ * reader chose) and a conversation's messages and the list of conversations (named after their
+ * first message), which are what people typed.
  */
 async function readable(s: Session, lang: Lang) {
   return s.page.evaluate((lang) => {
-    const aside = [...document.querySelectorAll<HTMLElement>(`main [lang]:not([lang="${lang}"]), [role="log"]`)];
+    const aside = [
+      ...document.querySelectorAll<HTMLElement>(`main [lang]:not([lang="${lang}"]), [role="log"], main nav:has(> ul)`),
+    ];
     for (const el of aside) el.style.display = "none";
     const shown = (el: Element) => !aside.some((a) => a.contains(el));
     const labels = [...document.querySelectorAll("[aria-label], [placeholder], [title], img[alt]")]
