@@ -5,8 +5,7 @@ import { preparedQuery } from "~/db/client.server";
 import { session as sessionTable, user as userTable } from "~/db/schema";
 import { langContext, requestInfoContext, userContext, type SessionUser } from "~/context";
 import { langCookie, resolveLang } from "~/i18n/config";
-import { formatPhone } from "~/features/account/phone";
-import { hasMailbox } from "~/lib/contact";
+import { contactOf } from "~/features/account/phone";
 import { logger } from "~/lib/logger.server";
 import { runWithRequest } from "~/lib/request-store.server";
 import { auth } from "./auth.server";
@@ -49,7 +48,7 @@ export function toSessionUser(u: AuthUser): SessionUser {
   return {
     id: u.id,
     email: u.email,
-    contact: hasMailbox(u.email) || !u.phoneNumber ? u.email : formatPhone(u.phoneNumber),
+    contact: contactOf(u),
     name: u.name,
     role,
     phoneNumber: u.phoneNumber ?? null,

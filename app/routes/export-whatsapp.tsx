@@ -23,8 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const lang = getLang(context);
     const lists = (await listPriceListNames(lang)).map((l) => ({ slug: l.slug, name: listName(l, lang) }));
-    const list = (asked && isSlug(asked) ? await findPriceListBySlug(asked) : null) ?? (await findFirstListForStaff());
-    const initial = list ? await loadExportListData(user.id, list, getLang(context)) : null;
+    const list =
+      (asked && isSlug(asked) ? await findPriceListBySlug(asked) : null) ?? (await findFirstListForStaff(lang));
+    const initial = list ? await loadExportListData(user.id, list, lang) : null;
     return { lists, listsFailed: false, initial };
   } catch (error) {
     logger.error({ err: error, requestId: getRequestInfo(context).requestId }, "reading the lists to export failed");

@@ -7,7 +7,7 @@ import { AddProductsPanel } from "~/features/price-lists/components/add-products
 import { CustomersPanel } from "~/features/price-lists/components/customers-panel";
 import { DetailsPanel } from "~/features/price-lists/components/details-panel";
 import { NoSpanishName } from "~/features/price-lists/components/no-spanish-name";
-import { listDescription, listName } from "~/features/price-lists/names";
+import { listDescription, listName, parentListName } from "~/features/price-lists/names";
 import { PriceEditor } from "~/features/price-lists/components/price-editor";
 import { ReapplyPanel } from "~/features/price-lists/components/reapply-panel";
 import { VersionsPanel } from "~/features/price-lists/components/versions-panel";
@@ -91,8 +91,7 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind !== "page") return null;
   const { list, items, versions, customers } = loaderData;
   const adjustment = formatAdjustment(list.adjustmentType, list.adjustmentValue, i18n.language);
-  const parentName =
-    list.parentName === null ? null : listName({ name: list.parentName, nameEs: list.parentNameEs }, i18n.language);
+  const parentName = parentListName(list, i18n.language);
   const description = listDescription(list, i18n.language);
   return (
     <div className="site-container space-y-6 py-8">

@@ -35,7 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = can(user, "prices:view-all-lists");
   const chosen = new URL(request.url).searchParams.get("list");
   if (staff && chosen) throw redirect(`/pricesprivate/${encodeURIComponent(chosen)}`);
-  const readable = await resolveReadableList(user, params.slug ?? null);
+  const readable = await resolveReadableList(user, params.slug ?? null, getLang(context));
   if (readable.kind === "notFound") throw data(null, { status: 404, statusText: "Not Found" });
   const list = readable.kind === "list" ? readable.list : null;
   const lang = getLang(context);

@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return refuse(400);
   const input = parsed.data;
   try {
-    const resolved = await resolveReadableList(user, input.list);
+    const resolved = await resolveReadableList(user, input.list, getLang(context));
     if (resolved.kind !== "list") return refuse(404);
     const selected = await changeSelection(
       user.id,
@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = translatorFor(getLang(context));
   const asked = new URL(request.url).searchParams.get("list");
   const list = asked && isSlug(asked) ? asked : null;
-  const resolved = list ? await resolveReadableList(user, list) : null;
+  const resolved = list ? await resolveReadableList(user, list, getLang(context)) : null;
   if (resolved?.kind !== "list") return answer({ ok: false, message: t("errors.notFound", { ns: "prices" }) }, 404);
   return answer({ ok: true, list: resolved.list.slug, selected: await findSelectedSlugs(user.id, resolved.list.id) });
 }

@@ -112,7 +112,7 @@ describe(`the activity log (${test.kind})`, () => {
       ["price_list", "created"],
     ]);
     const [roleBack, , price, added] = data.entries;
-    expect(roleBack.actor).toEqual({ state: "user", id: admin.id, name: "Ana Admin", email: admin.email });
+    expect(roleBack.actor).toEqual({ state: "user", id: admin.id, name: "Ana Admin", contact: admin.email });
     expect(roleBack.entity).toMatchObject({ name: customer.email, context: "Carla Customer", gone: false });
     expect(roleBack.changes).toEqual({
       kind: "fields",
@@ -177,8 +177,8 @@ describe(`the activity log (${test.kind})`, () => {
     expect(system.users).toEqual({
       ok: true,
       options: [
-        { id: admin.id, name: "Ana Admin", email: admin.email },
-        { id: seller.id, name: "Sergio Seller", email: seller.email },
+        { id: admin.id, name: "Ana Admin", contact: admin.email },
+        { id: seller.id, name: "Sergio Seller", contact: seller.email },
       ],
     });
   });
@@ -288,7 +288,7 @@ describe(`the activity log (${test.kind})`, () => {
       findUsers: findActivityUsers,
     });
     expect(ok.users.ok).toBe(true);
-    expect(ok.entries[1].actor).toMatchObject({ state: "user", email: admin.email });
+    expect(ok.entries[1].actor).toMatchObject({ state: "user", contact: admin.email });
 
     // What the page says, in both languages, with the entries still listed.
     const en = renderPage(data, "en");

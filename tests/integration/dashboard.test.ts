@@ -135,7 +135,7 @@ beforeAll(async () => {
     .values([
       { slug: "public", name: "Public", isPublic: true },
       { slug: "customers", name: "Customers", isDefaultForCustomers: true },
-      { slug: "restaurants", name: "Restaurants" },
+      { slug: "restaurants", name: "Restaurants", nameEs: "Restaurantes" },
       { slug: "gone", name: "Gone", deletedAt: new Date() },
       { slug: "big", name: "Big buyers" },
     ])
@@ -159,10 +159,10 @@ beforeAll(async () => {
     await withTransaction((tx) =>
       recordActivity(tx, {
         actorId: i === 12 ? null : admin.id,
-        entityType: i % 2 ? "product" : "user",
-        entityId: String(i),
+        ...(i === 12
+          ? { entityType: "price_list", entityId: restaurants.id, summary: "Restaurants" }
+          : { entityType: "product", entityId: String(i), summary: `entry ${i}` }),
         action: "updated",
-        summary: `entry ${i}`,
       }),
     );
   }
@@ -171,6 +171,11 @@ beforeAll(async () => {
 const products = 4 + produce.length - 1;
 
 describe(`dashboard (${test.kind})`, () => {
+  it("names what the recent activity is about in the reader's language", async () => {
+    const [entry] = staffData(await loadData(admin, "es")).recentActivity!;
+    expect(entry.entity).toMatchObject({ name: "Restaurantes", href: "/prices-manage/restaurants" });
+  });
+
   it("shows an admin every count, users by role, the last 10 activity entries and every link", async () => {
     const data = staffData(await loadData(admin));
     expect(data).toMatchObject({ name: "Ada Admin", role: "admin" });
@@ -179,9 +184,15 @@ describe(`dashboard (${test.kind})`, () => {
     expect(data.users).toEqual({ admin: 1, seller: 1, customer: 3, disabled: 1 });
     const entries = data.recentActivity!;
     expect(entries).toHaveLength(10);
-    expect(entries.map((e) => e.summary)).toEqual(Array.from({ length: 10 }, (_, i) => `entry ${12 - i}`));
-    expect(entries[0]).toMatchObject({ actorName: null, action: "updated", entityType: "user" });
-    expect(entries[1]).toMatchObject({ actorName: "Ada Admin", actorEmail: admin.email, entityType: "product" });
+    expect(entries.map((e) => e.entity.name)).toEqual([
+      "Restaurants",
+      ...Array.from({ length: 9 }, (_, i) => `entry ${11 - i}`),
+    ]);
+    expect(entries[0]).toMatchObject({ actor: { state: "none" }, action: "updated", entityType: "price_list" });
+    expect(entries[1]).toMatchObject({
+      actor: { state: "user", name: "Ada Admin", contact: admin.email },
+      entityType: "product",
+    });
     expect(data.links.map((l) => l.to)).toEqual([
       "/pricesprivate",
       "/products",

@@ -368,7 +368,7 @@ describe(`price lists (${test.kind})`, () => {
       isPublic: true,
       isDefaultForCustomers: true,
     });
-    const lists = await listPriceLists();
+    const lists = await listPriceLists({ lang: "en" });
     expect(lists.filter((l) => l.isPublic).map((l) => l.id)).toEqual([other.id]);
     expect(lists.filter((l) => l.isDefaultForCustomers).map((l) => l.id)).toEqual([other.id]);
   });
@@ -395,7 +395,7 @@ describe(`price lists (${test.kind})`, () => {
     expect(await findCustomerList(customer.id)).toMatchObject({ slug: "base", assigned: true });
     await deletePriceList(seller, baseId);
     expect(await findPriceListBySlug("base")).toBeNull();
-    expect((await listPriceLists({ deleted: true })).map((l) => l.slug)).toEqual(["base"]);
+    expect((await listPriceLists({ deleted: true, lang: "en" })).map((l) => l.slug)).toEqual(["base"]);
     expect(await findCustomerList(customer.id)).toBeNull();
     const versions = await db().select().from(priceListVersion).where(eq(priceListVersion.priceListId, baseId));
     expect(versions).toHaveLength(1);

@@ -5,6 +5,7 @@ import type { SessionUser } from "../../app/context";
 import { db } from "../../app/db/client.server";
 import { activity, mailOutbox, user } from "../../app/db/schema";
 import type { UserActionResult } from "../../app/features/users/schema";
+import { noMailboxAddress } from "../../app/lib/contact";
 import type { Lang } from "../../app/i18n/config";
 import { action, loader } from "../../app/routes/manage-users";
 import { callRoute, formRequest, getRequest, routeContext } from "../support/route-context";
@@ -311,6 +312,25 @@ describe(`manage users actions (${test.kind})`, () => {
     const entries = await activityFor(target.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actorId: admin.id, changes: { passwordResetSent: true } });
+  });
+
+  it("shows a phone-only account by its number, finds it by that number and sends it no reset link", async () => {
+    const admin = await makeUser("admin");
+    const target = await makeUser("customer", { email: noMailboxAddress(), name: "Pedro Phone" });
+    await db().update(user).set({ phoneNumber: "+19545550177" }).where(eq(user.id, target.id));
+
+    const { list } = await loadData(admin, `/manage-users?q=${encodeURIComponent("(954) 555-0177")}`);
+    expect(list!.users).toEqual([
+      expect.objectContaining({ id: target.id, email: null, phoneNumber: "(954) 555-0177" }),
+    ]);
+
+    const reset = await act(admin, { intent: "reset", userId: target.id });
+    expect(reset).toMatchObject({ status: 409, body: { errors: { form: "errors.noMailbox" } } });
+    expect(await outboxFor(target.email)).toHaveLength(0);
+
+    await act(admin, { intent: "role", userId: target.id, role: "seller" });
+    const [entry] = await activityFor(target.id);
+    expect(entry.summary).toBe("(954) 555-0177");
   });
 
   it("never lets the last active admin lose the role or be disabled; no admin disables themself", async () => {

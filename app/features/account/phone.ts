@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { hasMailbox } from "~/lib/contact";
 
 const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
 
@@ -24,4 +25,12 @@ export function formatPhone(e164: string): string {
 
 export function looksLikePhone(input: string) {
   return !input.includes("@") && PHONE_CHARACTERS.test(input.trim());
+}
+
+/**
+ * How people read who an account is: its email or, for an account registered with a phone alone
+ * (whose email is a placeholder no mail reaches), its number.
+ */
+export function contactOf(account: { email: string; phoneNumber?: string | null }): string {
+  return hasMailbox(account.email) || !account.phoneNumber ? account.email : formatPhone(account.phoneNumber);
 }

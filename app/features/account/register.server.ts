@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, gt, like } from "drizzle-orm";
 import { z } from "zod";
 import { asPhoneRegistration, auth } from "~/auth/auth.server";
-import { db, withTransaction } from "~/db/client.server";
+import { db, withTransaction, type Tx } from "~/db/client.server";
 import { account, user, verification } from "~/db/schema";
 import { recordActivity } from "~/features/activity/record.server";
 import { isLang, type Lang } from "~/i18n/config";
@@ -40,19 +40,27 @@ export async function registerCustomer(
       return { ok: false, fieldErrors: { identifier: "auth:form.emailTaken" } };
     return { ok: false, error: backendErrorMessage(error, "register") };
   }
-  await withTransaction(async (tx) => {
-    // Messages sent to this person later (reset links from an admin) use the language they signed up in.
-    await tx.update(user).set({ locale: lang }).where(eq(user.id, userId));
-    await recordActivity(tx, {
-      actorId: userId,
-      entityType: "user",
-      entityId: userId,
-      action: "created",
-      summary: "registered",
-      changes: { email: input.email, name: input.name, role: "customer" },
-    });
-  });
+  await withTransaction((tx) => recordRegistration(tx, userId, lang, { email: input.email, name: input.name }));
   return { ok: true, userId, headers };
+}
+
+/** A new customer's account, however they registered: the language they use, and the activity entry. */
+async function recordRegistration(
+  tx: Tx,
+  userId: string,
+  lang: Lang,
+  contact: { email: string; name: string } | { phoneNumber: string; name: string },
+) {
+  // Messages sent to this person later (reset links from an admin) use the language they signed up in.
+  await tx.update(user).set({ locale: lang }).where(eq(user.id, userId));
+  await recordActivity(tx, {
+    actorId: userId,
+    entityType: "user",
+    entityId: userId,
+    action: "created",
+    summary: "registered",
+    changes: { ...contact, role: "customer" },
+  });
 }
 
 /** As long as the code sent to the number lives (the phone-number plugin's expiresIn). */
@@ -217,7 +225,6 @@ export async function completePhoneRegistration(
   try {
     await withTransaction(async (tx) => {
       const now = new Date();
-      await tx.update(user).set({ locale: pending.lang }).where(eq(user.id, userId));
       await tx.insert(account).values({
         id: crypto.randomUUID(),
         accountId: userId,
@@ -229,14 +236,7 @@ export async function completePhoneRegistration(
       });
       // Every registration still waiting for this number is over: it has its account now.
       await tx.delete(verification).where(like(verification.identifier, `${numberPrefix(input.phoneNumber)}%`));
-      await recordActivity(tx, {
-        actorId: userId,
-        entityType: "user",
-        entityId: userId,
-        action: "created",
-        summary: "registered",
-        changes: { phoneNumber: input.phoneNumber, name: pending.name, role: "customer" },
-      });
+      await recordRegistration(tx, userId, pending.lang, { phoneNumber: input.phoneNumber, name: pending.name });
     });
   } catch (error) {
     // Without its password the account could never be signed into again: it goes, with the

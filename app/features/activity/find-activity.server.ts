@@ -5,7 +5,9 @@ import { unnestRows } from "~/db/bulk.server";
 import { db } from "~/db/client.server";
 import { activity, importRun, priceHistory, priceList, product, user } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
+import { contactOf, looksLikePhone } from "~/features/account/phone";
 import { listName } from "~/features/price-lists/names";
+import { hasMailbox } from "~/lib/contact";
 import { logger } from "~/lib/logger.server";
 import { isImportCountField, readChanges, readImportCounts, readPriceGroup, type ChangeSet } from "./changes";
 import { ACTIVITY_PAGE_SIZE, NO_ACTOR, type ActivityFilters, type FilterErrors } from "./schema";
@@ -87,6 +89,18 @@ export type ActivityRow = {
   createdAt: Date;
 };
 
+const entryColumns = {
+  id: activity.id,
+  actorId: activity.actorId,
+  entityType: activity.entityType,
+  entityId: activity.entityId,
+  action: activity.action,
+  summary: activity.summary,
+  changes: activity.changes,
+  listRevision: activity.listRevision,
+  createdAt: activity.createdAt,
+};
+
 /**
  * One page of entries, newest first (entries of one transaction share their time, so the id breaks
  * ties), with the total. Offset paging rather than keyset: people jump to "page 7 of 12" and keep
@@ -100,17 +114,7 @@ export async function findActivityEntries(filters: ActivityFilters) {
   const pageCount = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
   const page = Math.min(filters.page, pageCount);
   const rows: ActivityRow[] = await db()
-    .select({
-      id: activity.id,
-      actorId: activity.actorId,
-      entityType: activity.entityType,
-      entityId: activity.entityId,
-      action: activity.action,
-      summary: activity.summary,
-      changes: activity.changes,
-      listRevision: activity.listRevision,
-      createdAt: activity.createdAt,
-    })
+    .select(entryColumns)
     .from(activity)
     .where(where)
     .orderBy(desc(activity.createdAt), desc(activity.id))
@@ -118,6 +122,17 @@ export async function findActivityEntries(filters: ActivityFilters) {
     .offset((page - 1) * ACTIVITY_PAGE_SIZE);
   // The products the filter found, for the grouped entries' rows: the catalogue is searched once.
   return { rows, total, page, pageCount, productIds };
+}
+
+const userColumns = { id: user.id, name: user.name, email: user.email, phoneNumber: user.phoneNumber };
+
+function userOption(u: { id: string; name: string; email: string; phoneNumber: string | null }): UserOption {
+  return { id: u.id, name: u.name, contact: contactOf(u) };
+}
+
+/** The people the entries name: who made each change, and the accounts changes were made to. */
+function peopleNamedBy(rows: ActivityRow[]) {
+  return rows.flatMap((r) => [r.actorId, r.entityType === "user" ? r.entityId : null]).filter((id) => id !== null);
 }
 
 export type ActivityUsers = { byId: Map<string, UserOption>; options: UserOption[] };
@@ -128,19 +143,17 @@ export type ActivityUsers = { byId: Map<string, UserOption>; options: UserOption
  */
 export async function findActivityUsers(ids: string[], selected: string | null): Promise<ActivityUsers> {
   const wanted = [...new Set(ids)];
-  const named = wanted.length
-    ? await db().select({ id: user.id, name: user.name, email: user.email }).from(user).where(inArray(user.id, wanted))
-    : [];
+  const named = wanted.length ? await db().select(userColumns).from(user).where(inArray(user.id, wanted)) : [];
   const actors = db()
     .select({ one: sql`1` })
     .from(activity)
     .where(eq(activity.actorId, user.id));
   const options = await db()
-    .select({ id: user.id, name: user.name, email: user.email })
+    .select(userColumns)
     .from(user)
     .where(or(sql`exists (${actors})`, selected && selected !== NO_ACTOR ? eq(user.id, selected) : undefined))
     .orderBy(asc(user.name), asc(user.email));
-  return { byId: new Map(named.map((u) => [u.id, u])), options };
+  return { byId: new Map(named.map((u) => [u.id, userOption(u)])), options: options.map(userOption) };
 }
 
 /** The rows a grouped entry shows on the page; the rest are counted ("and 59,990 more"). */
@@ -215,7 +228,7 @@ function uuidOf(entityId: string | null) {
 type Found = {
   products: Map<string, { name: string; names: string[]; slug: string; isPublic: boolean }>;
   lists: Map<string, { name: string; names: string[]; slug: string; deleted: boolean }>;
-  runs: Map<string, { fileName: string; summary: unknown }>;
+  runs: Map<string, { fileName: string; summary: unknown; listName: string | null }>;
 };
 
 /** The products, price lists and import runs a page of entries is about, in one query each. */
@@ -270,8 +283,15 @@ async function findEntities(rows: ActivityRow[], lang: Lang): Promise<Found> {
       : [],
     runIds.size
       ? db()
-          .select({ id: importRun.id, fileName: importRun.fileName, summary: importRun.summary })
+          .select({
+            id: importRun.id,
+            fileName: importRun.fileName,
+            summary: importRun.summary,
+            listName: priceList.name,
+            listNameEs: priceList.nameEs,
+          })
           .from(importRun)
+          .leftJoin(priceList, eq(priceList.id, importRun.priceListId))
           .where(inArray(importRun.id, [...runIds]))
       : [],
   ]);
@@ -280,7 +300,12 @@ async function findEntities(rows: ActivityRow[], lang: Lang): Promise<Found> {
       products.map((p) => [p.id, { ...p, name: lang === "es" ? p.nameEs : p.nameEn, names: [p.nameEn, p.nameEs] }]),
     ),
     lists: new Map(lists.map((l) => [l.id, { ...l, name: listName(l, lang), names: [l.name, l.nameEs ?? l.name] }])),
-    runs: new Map(runs.map((r) => [r.id, r])),
+    runs: new Map(
+      runs.map(({ listName: name, listNameEs: nameEs, ...r }) => [
+        r.id,
+        { ...r, listName: name === null ? null : listName({ name, nameEs }, lang) },
+      ]),
+    ),
   };
 }
 
@@ -336,15 +361,17 @@ function describeEntity(row: ActivityRow, found: Found, users: ActivityUsers | n
       const person = row.entityId ? users?.byId.get(row.entityId) : undefined;
       if (person) {
         return {
-          name: person.email,
+          name: person.contact,
           context: person.name,
-          href: `/manage-users?q=${encodeURIComponent(person.email)}`,
+          href: `/manage-users?q=${encodeURIComponent(person.contact)}`,
           gone: false,
         };
       }
-      // Without the user data, the email the writer put in the summary (when it did) still says who.
-      const email = row.summary?.includes("@") ? row.summary : null;
-      return users ? missing(email) : { name: email, context: null, href: null, gone: false };
+      // Without the user data, the email or phone the writer put in the summary (when it did) still
+      // says who; an older entry may hold a phone account's placeholder address, which says nothing.
+      const summary = row.summary ?? "";
+      const contact = (summary.includes("@") && hasMailbox(summary)) || looksLikePhone(summary) ? summary : null;
+      return users ? missing(contact) : { name: contact, context: null, href: null, gone: false };
     }
     case "import_run": {
       const run = id ? found.runs.get(id) : undefined;
@@ -378,10 +405,15 @@ function noteOf(row: ActivityRow, entity: EntityView, found: Found): EntryNote |
   return { kind: "text", text: summary };
 }
 
-/** An import run's counts are shown as counts; its other fields as changes. */
-function withoutCounts(changes: ChangeSet): ChangeSet {
+/**
+ * An import run's counts are shown as counts; its other fields as changes, the list it priced
+ * named in the reader's language (the entry holds the English name the run was written with).
+ */
+function importRunChanges(changes: ChangeSet, listNameNow: string | null): ChangeSet {
   if (changes.kind !== "fields") return changes;
-  const rows = changes.rows.filter((r) => !isImportCountField(r.field));
+  const rows = changes.rows
+    .filter((r) => !isImportCountField(r.field))
+    .map((r) => (r.field === "list" && r.kind === "value" && listNameNow ? { ...r, value: listNameNow } : r));
   return rows.length > 0 ? { kind: "fields", rows } : { kind: "none" };
 }
 
@@ -423,7 +455,7 @@ export function describeEntry(
   if (row.entityType === "import_run") {
     const run = uuidOf(row.entityId) ? found.runs.get(row.entityId!) : undefined;
     importCounts = readImportCounts(changes.kind === "fields" ? row.changes : null, run?.summary);
-    if (importCounts) changes = withoutCounts(changes);
+    if (importCounts) changes = importRunChanges(changes, run?.listName ?? null);
   }
   return {
     ...about,
@@ -453,14 +485,11 @@ export async function loadActivityLog(
   deps: ActivityLogDeps = defaultDeps,
 ): Promise<ActivityLogView> {
   const { rows, total, page, pageCount, productIds } = await deps.findEntries(filters);
-  const ids = rows.flatMap((r) => [r.actorId, r.entityType === "user" ? r.entityId : null]);
+  const ids = peopleNamedBy(rows);
   if (filters.user && filters.user !== NO_ACTOR) ids.push(filters.user);
   let users: ActivityUsers | null = null;
   try {
-    users = await deps.findUsers(
-      ids.filter((id): id is string => Boolean(id)),
-      filters.user,
-    );
+    users = await deps.findUsers(ids, filters.user);
   } catch (error) {
     logger.error({ err: error }, "activity log: user data could not be loaded");
   }
@@ -478,4 +507,20 @@ export async function loadActivityLog(
     errors: shownErrors,
     users: users ? { ok: true, options: users.options } : { ok: false },
   };
+}
+
+/** The newest entries, described as the log describes them: the staff dashboard's recent activity. */
+export async function findRecentEntries(limit: number, lang: Lang): Promise<ActivityEntryView[]> {
+  const rows: ActivityRow[] = await db()
+    .select(entryColumns)
+    .from(activity)
+    .orderBy(desc(activity.createdAt), desc(activity.id))
+    .limit(limit);
+  const ids = [...new Set(peopleNamedBy(rows))];
+  const [named, found] = await Promise.all([
+    ids.length ? db().select(userColumns).from(user).where(inArray(user.id, ids)) : [],
+    findEntities(rows, lang),
+  ]);
+  const users = { byId: new Map(named.map((u) => [u.id, userOption(u)])), options: [] };
+  return rows.map((row) => describeEntry(row, found, users));
 }

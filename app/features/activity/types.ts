@@ -3,7 +3,7 @@ import type { ActivityFilters, FilterErrors } from "./schema";
 
 /** Who made a change: a known user, nobody (the system, or a user since deleted), or not known now. */
 export type ActorView =
-  { state: "user"; id: string; name: string; email: string } | { state: "none" } | { state: "unknown" };
+  { state: "user"; id: string; name: string; contact: string } | { state: "none" } | { state: "unknown" };
 
 /** What was changed, with its readable name where one was found. */
 export type EntityView = {
@@ -50,7 +50,8 @@ export type ActivityEntryView = {
   group: PriceGroupView | null;
 };
 
-export type UserOption = { id: string; name: string; email: string };
+/** A person as the log names them: `contact` is their email, or their phone when they have no mailbox. */
+export type UserOption = { id: string; name: string; contact: string };
 
 export type ActivityLogView = {
   entries: ActivityEntryView[];

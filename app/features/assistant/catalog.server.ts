@@ -79,11 +79,11 @@ export async function loadAssistantCatalog(
   for (const item of itemRows) {
     if (sold.has(item.productId)) prices.get(item.listId)?.set(item.productId, item.priceCents);
   }
-  const defaultList = staff ? await staffDefaultList() : (lists[0] ?? null);
+  const defaultList = staff ? await staffDefaultList(lang) : (lists[0] ?? null);
   return { catalog: { products, lists, prices }, defaultList };
 }
 
-async function staffDefaultList(): Promise<AssistantList | null> {
-  const first = await findFirstListForStaff();
+async function staffDefaultList(lang: Lang): Promise<AssistantList | null> {
+  const first = await findFirstListForStaff(lang);
   return first ? { id: first.id, slug: first.slug, name: first.name, nameEs: first.nameEs } : null;
 }

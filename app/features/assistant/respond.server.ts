@@ -25,8 +25,8 @@ const text = assistantText;
  * The list a plan reads, checked here again: the engine only ever names lists the person may read,
  * but a customer's answer must never come from another customer's list, whatever planned it.
  */
-async function readableList(person: Person, slug: string) {
-  const readable = await resolveReadableList(person, slug);
+async function readableList(person: Person, slug: string, lang: Lang) {
+  const readable = await resolveReadableList(person, slug, lang);
   return readable.kind === "list" ? readable.list : null;
 }
 
@@ -40,7 +40,7 @@ async function carryOut(
   const refused = { reply: text(plan.lang, "refusals.notAllowed"), data: null };
   switch (plan.tool) {
     case "list_products": {
-      const list = plan.args.priceList ? await readableList(person, plan.args.priceList.slug) : null;
+      const list = plan.args.priceList ? await readableList(person, plan.args.priceList.slug, plan.lang) : null;
       if (!list) return refused;
       const ids = plan.results.map((r) => r.id);
       const items = new Map(
@@ -78,7 +78,7 @@ async function carryOut(
     }
     case "change_price": {
       if (!can(person, "prices:manage") || !plan.args.priceList) return refused;
-      const list = await readableList(person, plan.args.priceList.slug);
+      const list = await readableList(person, plan.args.priceList.slug, plan.lang);
       if (!list || plan.changes.length === 0) return refused;
       const proposal = await createProposal({
         userId: person.id,
@@ -105,7 +105,7 @@ async function carryOut(
       if (!product) return refused;
       let list = null;
       if (plan.args.priceList) {
-        list = await readableList(person, plan.args.priceList.slug);
+        list = await readableList(person, plan.args.priceList.slug, plan.lang);
         if (!list) return refused;
       } else if (!can(person, "prices:view-all-lists")) {
         return refused;

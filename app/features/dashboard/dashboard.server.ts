@@ -1,15 +1,15 @@
-import { count, desc, eq, isNull, sql } from "drizzle-orm";
+import { count, isNull, sql } from "drizzle-orm";
 import { can, isRole, roles, type Role } from "~/auth/permissions";
 import type { SessionUser } from "~/context";
 import { db } from "~/db/client.server";
-import { activity, priceList, product, user } from "~/db/schema";
+import { priceList, product, user } from "~/db/schema";
+import { findRecentEntries } from "~/features/activity/find-activity.server";
 import { findPriceChangesSince } from "~/features/price-lists/history.server";
 import { findCustomerList } from "~/features/price-lists/lists.server";
 import { listName } from "~/features/price-lists/names";
 import type { Lang } from "~/i18n/config";
 import { greetingAt } from "./greeting";
 import { isPrintLink, quickLinksFor } from "./quick-links";
-import type { RecentActivity } from "./types";
 import { FIRST_VISIT_DAYS, recordPriceVisit } from "./visits.server";
 
 const RECENT_ACTIVITY = 10;
@@ -49,41 +49,15 @@ export async function countUsersByRole() {
   return { ...byRole, disabled };
 }
 
-export async function listRecentActivity(limit = RECENT_ACTIVITY): Promise<RecentActivity[]> {
-  const rows = await db()
-    .select({
-      id: activity.id,
-      action: activity.action,
-      entityType: activity.entityType,
-      summary: activity.summary,
-      actorName: user.name,
-      actorEmail: user.email,
-      createdAt: activity.createdAt,
-    })
-    .from(activity)
-    .leftJoin(user, eq(user.id, activity.actorId))
-    .orderBy(desc(activity.createdAt), desc(activity.id))
-    .limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    action: r.action,
-    entityType: r.entityType,
-    summary: r.summary,
-    actorName: r.actorName,
-    actorEmail: r.actorEmail,
-    createdAt: r.createdAt.toISOString(),
-  }));
-}
-
 /**
  * A member of staff's dashboard, each part only where the permission table allows it: catalogue
  * counts, user counts for users:manage, recent activity for activity:view, and their pages.
  */
-async function getStaffDashboard(viewer: SessionUser, now: Date) {
+async function getStaffDashboard(viewer: SessionUser, lang: Lang, now: Date) {
   const [catalog, users, recentActivity] = await Promise.all([
     countCatalog(),
     can(viewer, "users:manage") ? countUsersByRole() : Promise.resolve(null),
-    can(viewer, "activity:view") ? listRecentActivity() : Promise.resolve(null),
+    can(viewer, "activity:view") ? findRecentEntries(RECENT_ACTIVITY, lang) : Promise.resolve(null),
   ]);
   return {
     kind: "staff" as const,
@@ -131,6 +105,6 @@ async function getCustomerDashboard(viewer: SessionUser, lang: Lang, now: Date) 
 /** What the dashboard shows this person: staff theirs, a customer their own price list. */
 export async function getDashboard(viewer: SessionUser, lang: Lang, now = new Date()) {
   return can(viewer, "prices:view-all-lists")
-    ? getStaffDashboard(viewer, now)
+    ? getStaffDashboard(viewer, lang, now)
     : getCustomerDashboard(viewer, lang, now);
 }

@@ -84,7 +84,13 @@ function byName<T extends ListNames>(lists: T[], lang: Lang) {
 }
 
 /** The lists staff work with (or, for an admin restoring one, the deleted ones), by name. */
-export async function listPriceLists({ deleted = false, lang = "en" as Lang } = {}): Promise<PriceListSummary[]> {
+export async function listPriceLists({
+  deleted = false,
+  lang,
+}: {
+  deleted?: boolean;
+  lang: Lang;
+}): Promise<PriceListSummary[]> {
   const rows = await db()
     .select(summaryColumns)
     .from(priceList)
@@ -478,8 +484,8 @@ export async function findCustomerList(userId: string) {
 }
 
 /** The list a member of staff sees first: the default customer list, else the public one, else the first. */
-export async function findFirstListForStaff() {
-  const lists = await listPriceLists();
+export async function findFirstListForStaff(lang: Lang) {
+  const lists = await listPriceLists({ lang });
   return lists.find((l) => l.isDefaultForCustomers) ?? lists.find((l) => l.isPublic) ?? lists[0] ?? null;
 }
 
@@ -490,13 +496,17 @@ export async function findFirstListForStaff() {
  * else's list from a list that is not there. Every page, stream, sheet and answer that shows a
  * list's prices asks this.
  */
-export async function resolveReadableList(user: NonNullable<Principal> & { id: string }, asked: string | null) {
+export async function resolveReadableList(
+  user: NonNullable<Principal> & { id: string },
+  asked: string | null,
+  lang: Lang,
+) {
   if (can(user, "prices:view-all-lists")) {
     if (asked) {
       const list = await findPriceListBySlug(asked);
       return list ? ({ kind: "list", list } as const) : ({ kind: "notFound" } as const);
     }
-    const first = await findFirstListForStaff();
+    const first = await findFirstListForStaff(lang);
     return first ? ({ kind: "list", list: first } as const) : ({ kind: "none" } as const);
   }
   const own = await findCustomerList(user.id);

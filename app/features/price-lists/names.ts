@@ -19,3 +19,8 @@ export function listDescription(list: ListDescriptions, lang: string) {
 export function lacksSpanishName(list: ListNames, lang: string) {
   return lang === "es" && !list.nameEs;
 }
+
+/** The name of the list a list is based on, in the reader's language; null when it has no parent. */
+export function parentListName(list: { parentName: string | null; parentNameEs: string | null }, lang: string) {
+  return list.parentName === null ? null : listName({ name: list.parentName, nameEs: list.parentNameEs }, lang);
+}

@@ -158,9 +158,9 @@ export async function loadSheetPage(
     : [];
   // A malformed list name names no list: the same answer as an unknown one.
   if (rejected.some((r) => r.option === "list")) return { kind: "notFound", options, rejected: [], lists };
-  let resolved = await resolveReadableList(user, options.list);
+  let resolved = await resolveReadableList(user, options.list, readerLang);
   // A remembered list that has since been deleted is not the person's mistake: fall back quietly.
-  if (resolved.kind === "notFound" && !given.list) resolved = await resolveReadableList(user, null);
+  if (resolved.kind === "notFound" && !given.list) resolved = await resolveReadableList(user, null, readerLang);
   if (resolved.kind !== "list") return { kind: resolved.kind, options, rejected, lists };
 
   const list = resolved.list;

@@ -5,7 +5,9 @@ import { isRole, type Role } from "~/auth/permissions";
 import { db, withTransaction, type Tx } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { session, user } from "~/db/schema";
+import { contactOf, formatPhone, normalizePhone } from "~/features/account/phone";
 import { recordActivity } from "~/features/activity/record.server";
+import { hasMailbox } from "~/lib/contact";
 import { logger } from "~/lib/logger.server";
 import { Refusal } from "~/lib/refusal";
 import { withRefusals } from "~/lib/refusal.server";
@@ -28,10 +30,13 @@ function escapeLike(value: string) {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Users matching a name or email fragment, newest first, one page at a time. */
+/** Users matching a name or email fragment or a phone number, newest first, one page at a time. */
 export async function listUsers({ q, page }: UserSearch) {
   const pattern = `%${escapeLike(q)}%`;
-  const where = q ? or(ilike(user.name, pattern), ilike(user.email, pattern)) : undefined;
+  const phone = normalizePhone(q);
+  const where = q
+    ? or(ilike(user.name, pattern), ilike(user.email, pattern), phone ? eq(user.phoneNumber, phone) : undefined)
+    : undefined;
   const [{ total }] = await db().select({ total: count() }).from(user).where(where);
   const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
   const current = Math.min(page, pageCount);
@@ -55,8 +60,8 @@ export async function listUsers({ q, page }: UserSearch) {
   const users: UserRowView[] = rows.map((r) => ({
     id: r.id,
     name: r.name,
-    email: r.email,
-    phoneNumber: r.phoneNumber,
+    email: hasMailbox(r.email) ? r.email : null,
+    phoneNumber: r.phoneNumber ? formatPhone(r.phoneNumber) : null,
     role: isRole(r.role) ? r.role : "customer",
     disabled: r.banned === true,
     banReason: r.banReason,
@@ -80,7 +85,14 @@ async function lockAdmins(tx: Tx) {
 
 async function lockUser(tx: Tx, id: string) {
   const [row] = await tx
-    .select({ id: user.id, email: user.email, role: user.role, banned: user.banned, banReason: user.banReason })
+    .select({
+      id: user.id,
+      email: user.email,
+      phoneNumber: user.phoneNumber,
+      role: user.role,
+      banned: user.banned,
+      banReason: user.banReason,
+    })
     .from(user)
     .where(eq(user.id, id))
     .for("no key update");
@@ -157,7 +169,7 @@ export async function changeUserRole(actor: Actor, input: { userId: string; role
       entityType: "user",
       entityId: target.id,
       action: "updated",
-      summary: target.email,
+      summary: contactOf(target),
       changes: { role: { before: target.role, after: input.role } },
     });
     return { changed: true, sessionsEnded };
@@ -183,7 +195,7 @@ export async function disableUser(actor: Actor, input: { userId: string; reason?
       entityType: "user",
       entityId: target.id,
       action: "updated",
-      summary: target.email,
+      summary: contactOf(target),
       changes: {
         disabled: { before: target.banned === true, after: true },
         ...(target.banReason !== reason ? { banReason: { before: target.banReason, after: reason } } : {}),
@@ -207,7 +219,7 @@ export async function enableUser(actor: Actor, input: { userId: string }) {
       entityType: "user",
       entityId: target.id,
       action: "updated",
-      summary: target.email,
+      summary: contactOf(target),
       changes: { disabled: { before: true, after: false }, banReason: { before: target.banReason, after: null } },
     });
     return { changed: true };
@@ -217,11 +229,12 @@ export async function enableUser(actor: Actor, input: { userId: string }) {
 /** Queues a reset link through the outbox (auth writes the message), then records who sent it. */
 export async function sendPasswordReset(actor: Actor, input: { userId: string }, headers: Headers) {
   const [target] = await db()
-    .select({ id: user.id, email: user.email, banned: user.banned })
+    .select({ id: user.id, email: user.email, phoneNumber: user.phoneNumber, banned: user.banned })
     .from(user)
     .where(eq(user.id, input.userId));
   if (!target) throw new Refusal<UsersErrorKey>("errors.userNotFound", 404);
   if (target.banned === true) throw new Refusal<UsersErrorKey>("errors.userDisabled", 409);
+  if (!hasMailbox(target.email)) throw new Refusal<UsersErrorKey>("errors.noMailbox", 409);
   await auth().api.requestPasswordReset({ body: { email: target.email }, headers });
   await withTransaction((tx) =>
     recordActivity(tx, {
@@ -229,7 +242,7 @@ export async function sendPasswordReset(actor: Actor, input: { userId: string },
       entityType: "user",
       entityId: target.id,
       action: "updated",
-      summary: target.email,
+      summary: contactOf(target),
       changes: { passwordResetSent: true },
     }),
   );

@@ -4,7 +4,9 @@ import type { Role } from "~/auth/permissions";
 export type UserRowView = {
   id: string;
   name: string;
-  email: string;
+  /** Null for an account registered with a phone alone. */
+  email: string | null;
+  /** As people write it. */
   phoneNumber: string | null;
   role: Role;
   disabled: boolean;

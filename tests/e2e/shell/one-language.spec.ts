@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { createI18n } from "../../../app/i18n/instance";
 import { resources } from "../../../app/i18n/resources";
+
 import { useBrowser, type Lang, type Session, type Who } from "../../support/e2e";
 import { allowedPages, authPages, publicPages } from "../pages";
 
@@ -43,19 +45,25 @@ function phrasesOnlyIn(lang: Lang): string[] {
  * first message), which are what people typed.
  */
 async function readable(s: Session, lang: Lang) {
-  return s.page.evaluate((lang) => {
-    const aside = [
-      ...document.querySelectorAll<HTMLElement>(`main [lang]:not([lang="${lang}"]), [role="log"], main nav:has(> ul)`),
-    ];
-    for (const el of aside) el.style.display = "none";
-    const shown = (el: Element) => !aside.some((a) => a.contains(el));
-    const labels = [...document.querySelectorAll("[aria-label], [placeholder], [title], img[alt]")]
-      .filter(shown)
-      .flatMap((el) => ["aria-label", "placeholder", "title", "alt"].map((name) => el.getAttribute(name) ?? ""));
-    const text = [document.title, document.body.innerText, ...labels].join("\n");
-    for (const el of aside) el.style.display = "";
-    return text;
-  }, lang);
+  const conversations = createI18n(lang).t("conversations.label", { ns: "assistant" });
+  return s.page.evaluate(
+    ({ lang, conversations }) => {
+      const aside = [
+        ...document.querySelectorAll<HTMLElement>(
+          `main [lang]:not([lang="${lang}"]), [role="log"], nav[aria-label="${conversations}"]`,
+        ),
+      ];
+      for (const el of aside) el.style.display = "none";
+      const shown = (el: Element) => !aside.some((a) => a.contains(el));
+      const labels = [...document.querySelectorAll("[aria-label], [placeholder], [title], img[alt]")]
+        .filter(shown)
+        .flatMap((el) => ["aria-label", "placeholder", "title", "alt"].map((name) => el.getAttribute(name) ?? ""));
+      const text = [document.title, document.body.innerText, ...labels].join("\n");
+      for (const el of aside) el.style.display = "";
+      return text;
+    },
+    { lang, conversations },
+  );
 }
 
 const pagesFor = (who: Who) =>

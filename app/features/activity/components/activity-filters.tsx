@@ -13,7 +13,6 @@ import {
   type FilterErrors,
 } from "../schema";
 import type { ActivityLogView } from "../types";
-import { hasMailbox } from "~/lib/contact";
 
 type Props = {
   filters: ActivityFilters;
@@ -78,7 +77,7 @@ export function ActivityFiltersForm({ filters, errors, users }: Props) {
         <option value={NO_ACTOR}>{t("filters.noActor")}</option>
         {options.map((o) => (
           <option key={o.id} value={o.id}>
-            {hasMailbox(o.email) ? (o.name ? `${o.name} (${o.email})` : o.email) : o.name}
+            {o.name ? `${o.name} (${o.contact})` : o.contact}
           </option>
         ))}
         {chosenIsListed ? null : <option value={filters.user ?? ""}>{t("filters.unknownUser")}</option>}

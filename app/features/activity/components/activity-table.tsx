@@ -8,7 +8,6 @@ import { cn } from "~/lib/cn";
 import { activitySearch, hasActiveFilters, type ActivityFilters } from "../schema";
 import type { ActivityEntryView } from "../types";
 import { ChangeList } from "./change-list";
-import { hasMailbox } from "~/lib/contact";
 
 const muted = "text-slate-700 dark:text-slate-300";
 const linkClass = "font-medium text-brand-800 underline underline-offset-2 hover:no-underline dark:text-brand-100";
@@ -41,9 +40,7 @@ function Actor({ actor }: { actor: ActivityEntryView["actor"] }) {
   return (
     <>
       <span className="block font-medium">{actor.name}</span>
-      {hasMailbox(actor.email) ? (
-        <span className={cn("block [overflow-wrap:anywhere]", muted)}>{actor.email}</span>
-      ) : null}
+      <span className={cn("block [overflow-wrap:anywhere]", muted)}>{actor.contact}</span>
     </>
   );
 }

@@ -2,9 +2,9 @@ import { hasText } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { DateTime } from "~/components/ui/date-time";
-import type { RecentActivity as Entry } from "../types";
+import type { ActivityEntryView } from "~/features/activity/types";
 
-export function RecentActivity({ entries }: { entries: Entry[] }) {
+export function RecentActivity({ entries }: { entries: ActivityEntryView[] }) {
   const { t, i18n } = useTranslation("dashboard");
   return (
     <section aria-labelledby="activity-heading" className="space-y-3">
@@ -21,7 +21,9 @@ export function RecentActivity({ entries }: { entries: Entry[] }) {
       ) : (
         <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
           {entries.map((e) => {
-            const actor = e.actorName ?? t("activity.system");
+            const actor = e.actor.state === "user" ? e.actor.name : t("activity.system");
+            // What the entry is about, in the reader's language (a list's name in theirs).
+            const about = e.entity.name ?? (e.note?.kind === "text" ? e.note.text : null);
             const action = hasText(i18n, "dashboard", "activity.actions", e.action)
               ? t(`activity.actions.${e.action}`)
               : e.action;
@@ -35,7 +37,7 @@ export function RecentActivity({ entries }: { entries: Entry[] }) {
               >
                 <p>
                   {t("activity.entry", { actor, action, entity })}
-                  {e.summary ? <span className="text-slate-700 dark:text-slate-300">: {e.summary}</span> : null}
+                  {about ? <span className="text-slate-700 dark:text-slate-300">: {about}</span> : null}
                 </p>
                 <span className="whitespace-nowrap text-slate-700 dark:text-slate-300">
                   <DateTime value={e.createdAt} />

@@ -7,7 +7,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DateTime } from "~/components/ui/date-time";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import type { PriceListSummary } from "../lists.server";
-import { listDescription, listName } from "../names";
+import { listDescription, listName, parentListName } from "../names";
 import { formatAdjustment } from "./adjustment";
 import { NoSpanishName } from "./no-spanish-name";
 
@@ -97,7 +97,7 @@ export function PriceListsTable({ lists, deleted = false }: { lists: PriceListSu
                   <TableCell label={t("manage.basedOn")} className="text-slate-700 dark:text-slate-300">
                     {list.parentName
                       ? [
-                          listName({ name: list.parentName, nameEs: list.parentNameEs }, i18n.language),
+                          parentListName(list, i18n.language),
                           formatAdjustment(list.adjustmentType, list.adjustmentValue, i18n.language),
                         ]
                           .filter(Boolean)

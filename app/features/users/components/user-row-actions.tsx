@@ -94,7 +94,7 @@ export function UserRowActions({ user, isSelf }: { user: UserRowView; isSelf: bo
         </fetcher.Form>
       )}
 
-      {user.disabled ? null : (
+      {user.disabled || !user.email ? null : (
         <fetcher.Form noValidate method="post">
           <input type="hidden" name="intent" value="reset" />
           <input type="hidden" name="userId" value={user.id} />

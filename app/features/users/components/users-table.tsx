@@ -6,7 +6,6 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell, 
 import { SEARCH_MAX } from "../schema";
 import type { UserRowView } from "../types";
 import { UserRowActions } from "./user-row-actions";
-import { hasMailbox } from "~/lib/contact";
 
 type UsersTableProps = {
   users: UserRowView[];
@@ -79,7 +78,7 @@ export function UsersTable({ users, total, page, pageCount, q, currentUserId }: 
                 <TableHeaderCell scope="row" wide className="font-normal">
                   <span className="font-medium">{u.name}</span>{" "}
                   {u.id === currentUserId ? <span>{t("list.you")}</span> : null}
-                  {hasMailbox(u.email) ? (
+                  {u.email ? (
                     <span className="block text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">{u.email}</span>
                   ) : null}
                   <span className="block whitespace-nowrap text-slate-700 dark:text-slate-300">
