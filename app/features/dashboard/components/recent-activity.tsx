@@ -27,9 +27,12 @@ export function RecentActivity({ entries }: { entries: ActivityEntryView[] }) {
             const action = hasText(i18n, "dashboard", "activity.actions", e.action)
               ? t(`activity.actions.${e.action}`)
               : e.action;
-            const entity = hasText(i18n, "dashboard", "activity.entities", e.entityType)
-              ? t(`activity.entities.${e.entityType}`)
-              : e.entityType;
+            // One change of many prices (a bulk change, an import) is one entry: it says how many.
+            const entity = e.group
+              ? t("activity.prices", { count: e.group.count })
+              : hasText(i18n, "dashboard", "activity.entities", e.entityType)
+                ? t(`activity.entities.${e.entityType}`)
+                : e.entityType;
             return (
               <li
                 key={e.id}
