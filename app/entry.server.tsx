@@ -4,8 +4,10 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "./components/nonce";
+import { PageLanguageProvider } from "./components/page-language";
 import { RequestIdProvider } from "./components/request-id";
-import { requestInfoContext } from "./context";
+import { langContext, requestInfoContext } from "./context";
+import { anonymousTranslations } from "./i18n/bundle.server";
 import { logger } from "./lib/logger.server";
 import { deferScriptsUntilPainted } from "./lib/script-deferral.server";
 
@@ -19,6 +21,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce, requestId } = loadContext.get(requestInfoContext);
+  const lang = loadContext.get(langContext);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -31,7 +34,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RequestIdProvider value={requestId}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <PageLanguageProvider value={{ lang, translations: anonymousTranslations(lang) }}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </PageLanguageProvider>
         </RequestIdProvider>
       </NonceProvider>,
       {

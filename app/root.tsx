@@ -1,21 +1,12 @@
 import { useState } from "react";
 import { I18nextProvider } from "react-i18next";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  data,
-  isRouteErrorResponse,
-  useLocation,
-  useRouteError,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useLocation, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { sessionMiddleware, readCookie } from "./auth/session.server";
+import { readCookie, retryWhenUnavailable, sessionMiddleware } from "./auth/session.server";
 import { getLang, getUser } from "./auth/guards.server";
 import { useNonce } from "./components/nonce";
+import { PageTranslations, usePageLanguage } from "./components/page-language";
 import { RouteErrorPage } from "./components/route-error";
 import { useRequestId } from "./components/request-id";
 import { Shell } from "./components/shell/shell";
@@ -25,21 +16,15 @@ import { i18nFor, provideTranslations, unpackTranslations } from "./i18n/store";
 import { isTheme, themeCookie, themeScript, type Theme } from "./lib/theme";
 import { siteInfo } from "./lib/site.server";
 import { localBusinessJsonLd, organizationJsonLd, publicPageUrls } from "./lib/seo";
-import { rootDataFrom } from "./lib/meta";
 import { useRootData, type RootData } from "./lib/root-data";
-import { translatorFor } from "./i18n/store";
 import { readShellOnChange } from "./lib/kept-data";
 
-/** Only for the root error page: every page has its own meta, and an error page still needs a title. */
-export const meta: Route.MetaFunction = ({ error, matches }) => {
-  if (!error) return [];
-  const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
-  const status = isRouteErrorResponse(error) ? error.status : null;
-  return [
-    { title: status === 404 ? t("routeError.notFound") : t("routeError.fallbackMessage") },
-    { name: "robots", content: "noindex" },
-  ];
-};
+/**
+ * Only for the root error page, which no search engine should keep; its title is written by the
+ * page itself (RouteErrorPage), which knows the reader's language even when the root's data is
+ * missing.
+ */
+export const meta: Route.MetaFunction = ({ error }) => (error ? [{ name: "robots", content: "noindex" }] : []);
 
 export const links: Route.LinksFunction = () => [
   // With a precedence React puts the stylesheet ahead of the module preloads in <head>: it blocks
@@ -48,7 +33,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [retryWhenUnavailable, sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cookieTheme = readCookie(request.headers.get("cookie"), themeCookie);
@@ -100,7 +85,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const nonce = useNonce();
   const requestId = useRequestId();
-  const lang = root?.lang ?? "en";
+  const page = usePageLanguage();
+  const lang = root?.lang ?? page?.lang ?? "en";
   const dark = root?.theme === "dark";
   // The file the page was served with, for entry.client.tsx to wait for. Later ones (another
   // language, after signing in) the root's clientLoader fetches before they are needed.
@@ -108,7 +94,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Before <Meta /> and the app render: both translate with what the root loader sent (a signed-in
   // page's file is already loaded by then). The server has known every translation since it
   // started (i18n/instance.ts).
-  if (!import.meta.env.SSR) provideTranslations(lang, unpackTranslations(lang, root?.translations));
+  if (!import.meta.env.SSR) {
+    provideTranslations(lang, unpackTranslations(lang, root ? root.translations : page?.translations));
+  }
   return (
     <html
       lang={lang}
@@ -130,6 +118,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : null}
         {root ? <PageUrls root={root} /> : null}
+        {!root && page ? <PageTranslations value={page} /> : null}
         {/* For search engines, which never sign in: a signed-in page's bytes are spent on its own data. */}
         {root?.site && !root.user ? (
           <>
@@ -168,7 +157,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRootData();
-  const i18n = i18nFor(root?.lang ?? "en");
+  const page = usePageLanguage();
+  const i18n = i18nFor(root?.lang ?? page?.lang ?? "en");
   return (
     <I18nextProvider i18n={i18n}>
       {root ? (

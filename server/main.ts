@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import { bodyLimit, requestLocals, securityHeaders, originCheck } from "./security";
+import { bodyLimit, literalBrokenPercents, requestLocals, securityHeaders, originCheck } from "./security";
 
 type ServerBuildModule = {
   app: express.Router;
@@ -23,6 +23,7 @@ export async function runServer({ dev }: { dev: boolean }): Promise<RunningServe
   web.disable("x-powered-by");
   web.set("trust proxy", c.TRUST_PROXY);
   web.use(requestLocals(c.TRUST_PROXY, dev));
+  web.use(literalBrokenPercents());
   web.use((req, res, next) => {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
@@ -90,6 +91,12 @@ export async function runServer({ dev }: { dev: boolean }): Promise<RunningServe
 
   web.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
     const requestId = (res.locals as { requestId?: string }).requestId;
+    // A request refused by the framework below the site (a body it cannot parse) keeps its 4xx.
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      if (!res.headersSent) res.status(status).type("text/plain").send(`Bad request. Reference: ${requestId}`);
+      return;
+    }
     logger.error({ err: error, requestId, path: req.path }, "unhandled server error");
     if (!res.headersSent) res.status(500).type("text/plain").send(`Internal error. Reference: ${requestId}`);
   });

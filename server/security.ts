@@ -93,3 +93,21 @@ export function bodyLimit(limits = bodyLimits, fallback = DEFAULT_BODY_LIMIT) {
     next();
   };
 }
+
+/**
+ * A path whose percent-encoding does not decode ("/%ff", "/products/%E0%A4%A") is read as the
+ * characters it holds, so the site answers it with its own not-found page rather than failing to
+ * decode it.
+ */
+export function literalBrokenPercents() {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      const query = req.url.indexOf("?");
+      const [pathPart, rest] = query < 0 ? [req.url, ""] : [req.url.slice(0, query), req.url.slice(query)];
+      req.url = pathPart.replace(/%/g, "%25") + rest;
+    }
+    next();
+  };
+}

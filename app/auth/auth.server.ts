@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { APIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin, phoneNumber } from "better-auth/plugins";
+import { admin, emailOTP, phoneNumber } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { config } from "~/config.server";
 import { databaseHandle, db } from "~/db/client.server";
@@ -138,6 +138,44 @@ function createAuth(secret: string) {
             subject: t("phone.smsSubject"),
             body: t("phone.smsBody", { code, company: c.COMPANY_NAME }),
           });
+        },
+      }),
+      // Registration by email: the code that proves the address (app/features/account/register.server.ts).
+      // Its endpoints are not mounted, so it signs nobody in by a code alone but a new account.
+      emailOTP({
+        otpLength: 6,
+        expiresIn: 600,
+        allowedAttempts: 5,
+        storeOTP: "hashed",
+        sendVerificationOTP: async ({ email, otp }) => {
+          const t = createI18n(messageLang()).getFixedT(null, "auth");
+          const [owner] = await db()
+            .select({ name: schema.user.name })
+            .from(schema.user)
+            .where(eq(schema.user.email, email))
+            .limit(1);
+          // An address that already has an account gets no code: its owner is told someone tried,
+          // while the form answers exactly as for a new address.
+          await enqueueMessage(
+            db(),
+            owner
+              ? {
+                  kind: "registration-attempt",
+                  recipient: email,
+                  subject: t("mail.registrationAttemptSubject", { company: c.COMPANY_NAME }),
+                  body: t("mail.registrationAttemptBody", {
+                    name: owner.name,
+                    company: c.COMPANY_NAME,
+                    link: `${c.SITE_URL}/login`,
+                  }),
+                }
+              : {
+                  kind: "registration-code",
+                  recipient: email,
+                  subject: t("mail.registrationCodeSubject", { company: c.COMPANY_NAME }),
+                  body: t("mail.registrationCodeBody", { code: otp, company: c.COMPANY_NAME, minutes: 10 }),
+                },
+          );
         },
       }),
     ],

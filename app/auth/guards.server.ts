@@ -50,8 +50,25 @@ export function redirectSignedIn(context: Ctx) {
   if (getUser(context)) throw replace("/dashboard");
 }
 
-/** Only same-site relative paths are followed after sign-in. */
+/** Where sign-in sends someone back to: a path of this site, else the fallback. */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  // A control character is never part of a link of ours; browsers drop a TAB or a newline, which
+  // could turn "/\t/host" into "//host".
+  if (typeof to !== "string" || !to.startsWith("/") || hasControlCharacter(to)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, SAME_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  // Read as a browser reads it ("/\\host" is "//host"), it must stay on the site; what is sent on is
+  // the parsed path, never the text as it came.
+  return url.origin === SAME_ORIGIN ? url.pathname + url.search + url.hash : fallback;
 }
+
+function hasControlCharacter(text: string) {
+  return [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+}
+
+/** Any origin would do: only whether a path leaves it matters. */
+const SAME_ORIGIN = "http://site.invalid";

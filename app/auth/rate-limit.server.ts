@@ -7,6 +7,7 @@ export const rateLimits = {
   register: { max: 5, windowMs: 10 * 60_000 },
   "password-reset": { max: 5, windowMs: 10 * 60_000 },
   "phone-code": { max: 5, windowMs: 10 * 60_000 },
+  "email-code": { max: 5, windowMs: 10 * 60_000 },
   contact: { max: 5, windowMs: 10 * 60_000 },
 } as const;
 

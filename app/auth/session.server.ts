@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { MiddlewareFunction } from "react-router";
+import { data, type MiddlewareFunction } from "react-router";
 import { preparedQuery } from "~/db/client.server";
 import { session as sessionTable, user as userTable } from "~/db/schema";
 import { langContext, requestInfoContext, userContext, type SessionUser } from "~/context";
@@ -8,6 +8,7 @@ import { langCookie, resolveLang } from "~/i18n/config";
 import { contactOf } from "~/features/account/phone";
 import { logger } from "~/lib/logger.server";
 import { runWithRequest } from "~/lib/request-store.server";
+import { UNAVAILABLE_RETRY_SECONDS } from "~/lib/unavailable";
 import { auth } from "./auth.server";
 import { isRole } from "./permissions";
 
@@ -143,6 +144,18 @@ function verifiedToken(signed: string, secret: string): string | null {
 }
 
 /**
+ * Every 503 says when to try again. An answer refused before any loader ran (the session could not
+ * be read) is rendered by React Router, which passes on no header of the refusal but its cookies.
+ */
+export const retryWhenUnavailable: MiddlewareFunction<Response> = async (_args, next) => {
+  const response = await next();
+  if (response.status === 503 && !response.headers.has("Retry-After")) {
+    response.headers.set("Retry-After", String(UNAVAILABLE_RETRY_SECONDS));
+  }
+  return response;
+};
+
+/**
  * Resolves the user and the language once per request. A session cookie that no longer names a
  * valid session (tampered, expired, revoked) is cleared, so the visitor is simply signed out.
  */
@@ -163,8 +176,10 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       user = resolved.user;
       clearCookies = !user;
     } catch (error) {
+      // The database out of reach says nothing about the session: signing the person out would
+      // outlast the outage. They are asked to wait, and keep their cookie (docs/decisions/004-sessions.md).
       logger.warn({ err: error, requestId: info.requestId }, "session lookup failed");
-      clearCookies = true;
+      throw data(null, { status: 503 });
     }
   }
   context.set(userContext, user);

@@ -1,9 +1,11 @@
 import { useTranslation } from "~/i18n/use-translation";
+import { useEffect } from "react";
 import { Link, isRouteErrorResponse } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { SEARCH_MAX } from "~/features/catalog/query";
 import { cn } from "~/lib/cn";
+import { UNAVAILABLE_RETRY_SECONDS } from "~/lib/unavailable";
 import { useRequestId } from "./request-id";
 
 /**
@@ -46,21 +48,31 @@ export function RouteErrorPage({ error }: { error: unknown }) {
     status !== null && status in statusNames ? t(statusNames[status as keyof typeof statusNames]) : null;
   const isServerFault = !isResponse || error.status >= 500;
   const missing = status === 404;
+  const unavailable = status === 503;
+  // Out of reach for a moment: the page tries again by itself (with GET, never a form sent twice).
+  useEffect(() => {
+    if (!unavailable) return;
+    const retry = setTimeout(() => window.location.replace(window.location.href), UNAVAILABLE_RETRY_SECONDS * 1000);
+    return () => clearTimeout(retry);
+  }, [unavailable]);
   // Server faults show the generic message and the reference, never their internals.
   const message = missing
     ? t("routeError.notFound")
     : status === 403
       ? t("errors.forbidden")
-      : isServerFault
-        ? null
-        : messageOf(error);
+      : unavailable
+        ? t("routeError.unavailable")
+        : isServerFault
+          ? null
+          : (messageOf(error) ?? (status === 400 ? t("routeError.badRequest") : null));
   return (
     <div className="site-container flex flex-col items-start gap-4 py-8 *:max-w-xl">
+      <title>{missing ? t("routeError.notFound") : (message ?? t("routeError.fallbackMessage"))}</title>
       <h1 className="text-3xl font-bold tracking-tight">
         {status ? [status, statusName].filter(Boolean).join(" ") : t("routeError.error")}
       </h1>
       <p className="text-lg text-slate-700 dark:text-slate-300">{message ?? t("routeError.fallbackMessage")}</p>
-      {requestId && isServerFault ? (
+      {requestId && isServerFault && !unavailable ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">{t("routeError.reference", { id: requestId })}</p>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">

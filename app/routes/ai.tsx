@@ -13,6 +13,7 @@ import { parseForm } from "~/lib/form-errors";
 import { logger } from "~/lib/logger.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/ai";
+import { readForm } from "~/lib/read-form.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Renames or deletes one of the person's own conversations. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requirePermission(request, context, "assistant:use");
-  const parsed = parseForm(conversationActionSchema, Object.fromEntries(await request.formData()));
+  const parsed = parseForm(conversationActionSchema, Object.fromEntries(await readForm(request)));
   if (!parsed.ok) return { ok: false as const, error: parsed.message };
   const input = parsed.data;
   try {

@@ -14,6 +14,8 @@ import { logger } from "~/lib/logger.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/contact";
+import { readForm } from "~/lib/read-form.server";
+import { keepRetryAfter } from "~/lib/retry-after.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
@@ -31,9 +33,11 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+export const headers = keepRetryAfter;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { clientIp, requestId } = getRequestInfo(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   // Only programs fill the field people cannot see: they are told it worked and nothing is kept.
   const trap = form.get(HONEYPOT_FIELD);
   if (trap !== null && trap !== "") return data<ContactActionData>({ ok: true });

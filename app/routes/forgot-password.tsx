@@ -13,6 +13,8 @@ import { accountMessage, forgotPasswordSchema, type AccountActionData } from "~/
 import { parseForm } from "~/lib/form-errors";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/forgot-password";
+import { readForm } from "~/lib/read-form.server";
+import { keepRetryAfter } from "~/lib/retry-after.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
@@ -24,10 +26,12 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
+export const headers = keepRetryAfter;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const limited = await limitAttempt("password-reset", context);
   if (limited) return limited;
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = parseForm(forgotPasswordSchema, form, accountMessage);
   if (!parsed.ok) {
     const email = form.get("email");

@@ -13,6 +13,8 @@ import { signInWithPassword } from "~/features/account/sign-in.server";
 import { parseForm } from "~/lib/form-errors";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/login";
+import { readForm } from "~/lib/read-form.server";
+import { keepRetryAfter } from "~/lib/retry-after.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
@@ -26,7 +28,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const notice = url.searchParams.get("notice");
   const redirectTo = url.searchParams.get("redirectTo");
-  const back = redirectTo && safeRedirect(redirectTo, "") ? redirectTo.slice(0, limits.redirectTo) : "";
+  const back = redirectTo ? safeRedirect(redirectTo, "").slice(0, limits.redirectTo) : "";
   return {
     redirectTo: back,
     notice: notice && notice in notices ? notices[notice as keyof typeof notices] : null,
@@ -35,10 +37,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+export const headers = keepRetryAfter;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const limited = await limitAttempt("sign-in", context);
   if (limited) return limited;
-  const form = await request.formData();
+  const form = await readForm(request);
   const identifier = form.get("identifier");
   const values = { identifier: typeof identifier === "string" ? identifier.slice(0, limits.email) : "" };
   const parsed = parseForm(signInSchema, form, accountMessage);

@@ -15,6 +15,7 @@ import type { OutboxView } from "~/features/users/types";
 import { cn } from "~/lib/cn";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/manage-users";
+import { readForm } from "~/lib/read-form.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
@@ -56,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requirePermission(request, context, "users:manage");
-  const form = await request.formData();
+  const form = await readForm(request);
   const input = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
   const parsed = parseUserAction(input);
   if (!parsed.ok) {

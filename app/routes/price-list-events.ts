@@ -9,5 +9,5 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requirePermission(request, context, "prices:view-private");
   const readable = await resolveReadableList(user, params.slug, getLang(context));
   if (readable.kind !== "list") throw data(null, { status: 404 });
-  return priceListEventStream(readable.list.id, request.signal);
+  return priceListEventStream(readable.list.id, user.id, request.signal);
 }

@@ -19,6 +19,7 @@ import { compareVersions, listVersions } from "~/features/price-lists/versions.s
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import { serverDataOrShown, useShownData } from "~/lib/kept-data";
 import type { Route } from "./+types/prices-manage-list";
+import { readForm } from "~/lib/read-form.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
@@ -79,7 +80,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = requirePermission(request, context, "prices:manage");
   const list = await requireList(params.slug);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   if (form.intent === "assign") requirePermission(request, context, "price-lists:assign");
   const { status, result } = await runEditorAction(actor, list.id, form, getRequestInfo(context).requestId);
   return data(result, { status });

@@ -11,6 +11,7 @@ import { findPriceListBySlug, listPriceLists } from "~/features/price-lists/list
 import { listName } from "~/features/price-lists/names";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/prices-manage";
+import { readForm } from "~/lib/read-form.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requirePermission(request, context, "prices:manage");
-  const form = await request.formData();
+  const form = await readForm(request);
   const input = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
   const { status, result } = await runListAction(actor, input, getRequestInfo(context).requestId);
   return data(result, { status });

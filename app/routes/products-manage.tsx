@@ -17,6 +17,7 @@ import { answerError } from "~/lib/refusal.server";
 import { z } from "zod";
 import { serverDataOrShown, useShownData } from "~/lib/kept-data";
 import type { Route } from "./+types/products-manage";
+import { readForm } from "~/lib/read-form.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
@@ -76,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return uploadRefused(error, requestId);
     }
   } else {
-    form = await request.formData();
+    form = await readForm(request);
   }
   if (form.get("intent") === "image-upload") return uploadImage(form, actor, requestId);
   const { status, result } = await runManageAction(actor, Object.fromEntries(form), requestId);

@@ -6,6 +6,7 @@ import { runProfileAction } from "~/features/account/profile-actions.server";
 import { loadProfilePage } from "~/features/account/profile.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/profile";
+import { readForm } from "~/lib/read-form.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requirePermission(request, context, "profile:view");
-  return runProfileAction(user, await request.formData(), request, context);
+  return runProfileAction(user, await readForm(request), request, context);
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

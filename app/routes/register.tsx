@@ -13,17 +13,28 @@ import { normalizePhone } from "~/features/account/phone";
 import { phoneView } from "~/features/account/profile.server";
 import { limitAttempt } from "~/features/account/rate-limit.server";
 import {
-  completePhoneRegistration,
-  registerCustomer,
   browserKeyOf,
+  completeEmailRegistration,
+  completePhoneRegistration,
   registrationCookie,
   resendRegistrationCode,
-  startPhoneRegistration,
+  startRegistration,
+  type RegistrationContact,
+  type RegistrationResult,
 } from "~/features/account/register.server";
-import { accountMessage, registerSchema, verifyPhoneSchema, type AccountActionData } from "~/features/account/schema";
+import {
+  accountMessage,
+  emailField,
+  registerSchema,
+  verifyEmailSchema,
+  verifyPhoneSchema,
+  type AccountActionData,
+} from "~/features/account/schema";
 import { parseForm } from "~/lib/form-errors";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/register";
+import { readForm } from "~/lib/read-form.server";
+import { keepRetryAfter } from "~/lib/retry-after.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
@@ -42,10 +53,24 @@ function echo(form: FormData, field: string, max: number) {
   return typeof value === "string" ? value.slice(0, max) : "";
 }
 
-/** The number a code form posts back, or null when it is not one. */
-function postedPhone(form: FormData) {
-  return normalizePhone(echo(form, "phone", limits.phone));
+/** The number or address a code form posts back, or null when it is neither. */
+function postedContact(form: FormData): RegistrationContact | null {
+  if (form.has("email")) {
+    const email = emailField.safeParse(echo(form, "email", limits.email));
+    return email.success ? { kind: "email", email: email.data } : null;
+  }
+  const phoneNumber = normalizePhone(echo(form, "phone", limits.phone));
+  return phoneNumber ? { kind: "phone", phoneNumber } : null;
 }
+
+/** How the page says where the code went, and the forms send it back. */
+function sentTo(contact: RegistrationContact) {
+  return contact.kind === "phone"
+    ? { phoneCodeSentTo: phoneView(contact.phoneNumber) }
+    : { emailCodeSentTo: contact.email };
+}
+
+const codeLimit = (contact: RegistrationContact) => (contact.kind === "phone" ? "phone-code" : "email-code");
 
 async function register(form: FormData, request: Request, context: Ctx) {
   const limited = await limitAttempt("register", context);
@@ -60,35 +85,29 @@ async function register(form: FormData, request: Request, context: Ctx) {
   const weak = await refuseWeakPassword(password, lang, [name, said]);
   if (weak) return data({ ...weak, values }, { status: 400 });
 
-  if (identifier.kind === "email") {
-    const result = await registerCustomer({ name, email: identifier.email, password }, request, lang);
-    if (!result.ok) {
-      return data({ fieldErrors: result.fieldErrors, formError: result.error, values }, { status: 400 });
-    }
-    return replace("/dashboard", { headers: result.headers });
-  }
-
-  // Every number, registered or not, takes this same path: the answer never tells them apart.
-  const codeLimited = await limitAttempt("phone-code", context, { values });
+  // Every number and address, registered or not, takes this same path: the answer never tells them apart.
+  const contact: RegistrationContact =
+    identifier.kind === "email"
+      ? { kind: "email", email: identifier.email }
+      : { kind: "phone", phoneNumber: identifier.phoneNumber };
+  const codeLimited = await limitAttempt(codeLimit(contact), context, { values });
   if (codeLimited) return codeLimited;
-  const started = await startPhoneRegistration({ name, phoneNumber: identifier.phoneNumber, password }, request, lang);
+  const started = await startRegistration({ name, contact, password }, request, lang);
   if (!started.ok) return data({ formError: started.error, values }, { status: 400 });
-  return data(
-    { phoneCodeSentTo: phoneView(identifier.phoneNumber) },
-    { headers: { "Set-Cookie": registrationCookie(started.browserKey, request) } },
-  );
+  return data(sentTo(contact), { headers: { "Set-Cookie": registrationCookie(started.browserKey, request) } });
 }
 
 async function verifyCode(form: FormData, request: Request) {
-  const parsed = parseForm(verifyPhoneSchema, form, accountMessage);
-  if (!parsed.ok) {
-    const phone = postedPhone(form);
-    if (!phone) return data({ formError: { key: "auth:register.codeExpired" } }, { status: 400 });
-    return data({ fieldErrors: parsed.fieldErrors, phoneCodeSentTo: phoneView(phone) }, { status: 400 });
-  }
-  const { phone, code } = parsed.data;
+  const contact = postedContact(form);
+  if (!contact) return data({ formError: { key: "auth:register.codeExpired" } }, { status: 400 });
+  const parsed = parseForm(contact.kind === "phone" ? verifyPhoneSchema : verifyEmailSchema, form, accountMessage);
+  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, ...sentTo(contact) }, { status: 400 });
+  const { code } = parsed.data;
   const browserKey = browserKeyOf(request);
-  const result = await completePhoneRegistration({ phoneNumber: phone, code, browserKey }, request);
+  const result: RegistrationResult =
+    contact.kind === "phone"
+      ? await completePhoneRegistration({ phoneNumber: contact.phoneNumber, code, browserKey }, request)
+      : await completeEmailRegistration({ email: contact.email, code, browserKey }, request);
   if (result.ok) {
     if (browserKey) result.headers.append("Set-Cookie", registrationCookie(browserKey, request, 0));
     return replace("/dashboard", { headers: result.headers });
@@ -97,26 +116,28 @@ async function verifyCode(form: FormData, request: Request) {
     {
       fieldErrors: result.fieldErrors,
       formError: result.error,
-      phoneCodeSentTo: result.ended ? undefined : phoneView(phone),
+      ...(result.ended ? {} : sentTo(contact)),
     },
     { status: 400 },
   );
 }
 
 async function resendCode(form: FormData, request: Request, context: Ctx) {
-  const phone = postedPhone(form);
-  if (!phone) return data({ formError: { key: "auth:register.codeExpired" } }, { status: 400 });
-  const limited = await limitAttempt("phone-code", context, { phoneCodeSentTo: phoneView(phone) });
+  const contact = postedContact(form);
+  if (!contact) return data({ formError: { key: "auth:register.codeExpired" } }, { status: 400 });
+  const limited = await limitAttempt(codeLimit(contact), context, sentTo(contact));
   if (limited) return limited;
-  const sent = await resendRegistrationCode(phone, browserKeyOf(request), request);
+  const sent = await resendRegistrationCode(contact, browserKeyOf(request), request);
   if (!sent.ok) return data({ formError: sent.error }, { status: 400 });
-  return data({ phoneCodeSentTo: phoneView(phone), done: "code-resent" });
+  return data({ ...sentTo(contact), done: "code-resent" });
 }
 
+export const headers = keepRetryAfter;
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   switch (form.get("intent")) {
-    case "verify-phone":
+    case "verify-code":
       return verifyCode(form, request);
     case "resend-code":
       return resendCode(form, request, context);
@@ -132,7 +153,11 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export default function Register({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const result = actionData as AccountActionData | undefined;
-  const codeSentTo = result?.phoneCodeSentTo;
+  const codeSentTo: CodeTarget | null = result?.phoneCodeSentTo
+    ? { field: "phone", value: result.phoneCodeSentTo.e164, display: result.phoneCodeSentTo.display }
+    : result?.emailCodeSentTo
+      ? { field: "email", value: result.emailCodeSentTo, display: result.emailCodeSentTo }
+      : null;
   return (
     <AuthPage
       title={t("register.title")}
@@ -147,7 +172,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
         </>
       }
     >
-      {codeSentTo ? <CodeForm result={result} phone={codeSentTo} /> : <RegisterForm result={result} />}
+      {codeSentTo ? <CodeForm result={result} to={codeSentTo} /> : <RegisterForm result={result} />}
     </AuthPage>
   );
 }
@@ -189,26 +214,27 @@ function RegisterForm({ result }: { result: AccountActionData | undefined }) {
   );
 }
 
-/** The second step of a registration by phone: the code sent by text message. */
-function CodeForm({
-  result,
-  phone,
-}: {
-  result: AccountActionData | undefined;
-  phone: NonNullable<AccountActionData["phoneCodeSentTo"]>;
-}) {
+/** Where a registration's code went: the field its forms send back, and how the page shows it. */
+type CodeTarget = { field: "phone" | "email"; value: string; display: string };
+
+/** The second step of a registration: the code sent by text message or by email. */
+function CodeForm({ result, to }: { result: AccountActionData | undefined; to: CodeTarget }) {
   const { t } = useTranslation("auth");
   const translate = useMessage();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   return (
     <div className="space-y-4">
-      <FormAlert tone="info">{t("register.codeSent", { phone: phone.display })}</FormAlert>
+      <FormAlert tone="info">
+        {to.field === "phone"
+          ? t("register.codeSent", { phone: to.display })
+          : t("register.codeSentEmail", { email: to.display })}
+      </FormAlert>
       {result?.done === "code-resent" ? <FormAlert tone="success">{t("register.codeResent")}</FormAlert> : null}
       <MessageAlert message={result?.formError} />
       <Form method="post" noValidate className="space-y-4">
-        <input type="hidden" name="intent" value="verify-phone" />
-        <input type="hidden" name="phone" value={phone.e164} />
+        <input type="hidden" name="intent" value="verify-code" />
+        <input type="hidden" name={to.field} value={to.value} />
         <TextField
           label={t("register.code")}
           name="code"
@@ -218,14 +244,14 @@ function CodeForm({
           required
           error={translate(result?.fieldErrors?.code)}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={submitting === "verify-phone"}>
-          {submitting === "verify-phone" ? t("register.submitting") : t("register.verify")}
+        <Button type="submit" size="lg" className="w-full" disabled={submitting === "verify-code"}>
+          {submitting === "verify-code" ? t("register.submitting") : t("register.verify")}
         </Button>
       </Form>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <Form method="post" noValidate>
           <input type="hidden" name="intent" value="resend-code" />
-          <input type="hidden" name="phone" value={phone.e164} />
+          <input type="hidden" name={to.field} value={to.value} />
           <Button type="submit" variant="outline" size="sm" disabled={submitting === "resend-code"}>
             {t("register.resend")}
           </Button>

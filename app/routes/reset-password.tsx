@@ -15,6 +15,8 @@ import { accountMessage, resetPasswordSchema, type AccountActionData } from "~/f
 import { parseForm } from "~/lib/form-errors";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/reset-password";
+import { readForm } from "~/lib/read-form.server";
+import { keepRetryAfter } from "~/lib/retry-after.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
@@ -31,10 +33,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token: usable ? token : null };
 }
 
+export const headers = keepRetryAfter;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const limited = await limitAttempt("password-reset", context);
   if (limited) return limited;
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = parseForm(resetPasswordSchema, form, accountMessage);
   if (!parsed.ok) {
     if (parsed.fieldErrors.token) return data({ invalidToken: true }, { status: 400 });

@@ -2,6 +2,7 @@ import { and, desc, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server";
 import { activity, mailOutbox, verification } from "../../app/db/schema";
+import { RESET_ANSWER_MS } from "../../app/features/account/password-reset.server";
 import type { AccountActionData } from "../../app/features/account/schema";
 import * as forgot from "../../app/routes/forgot-password";
 import * as login from "../../app/routes/login";
@@ -105,6 +106,16 @@ describe(`forgot and reset password (${test.kind})`, () => {
     expect(result.status).toBe(200);
     expect(result.data).toEqual({ done: "sent" });
     expect((await db().select().from(mailOutbox)).length).toBe(before);
+  });
+
+  it("answers a known and an unknown address no sooner than the same floor", async () => {
+    await createTestUser({ email: "timed@example.com" });
+    for (const email of ["timed@example.com", "untimed@example.com"]) {
+      const started = performance.now();
+      const result = await postForm<AccountActionData>(forgot.action, "/forgot-password", { email });
+      expect(result.data).toEqual({ done: "sent" });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(RESET_ANSWER_MS - 1);
+    }
   });
 
   it("validates the address", async () => {

@@ -33,18 +33,56 @@ async function countUsers() {
   return (await db().select({ id: user.id }).from(user)).length;
 }
 
+/** The latest message of a kind to an address, read from the outbox as a mail server would send it. */
+async function latestMail(email: string, kind: "registration-code" | "registration-attempt") {
+  const [mail] = await db()
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.recipient, email), eq(mailOutbox.kind, kind)))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  return mail;
+}
+
+/** Registers by email in one browser: the form, then the code the address was sent. */
+async function registerByEmail(fields: Record<string, string>, options: { lang?: Lang } = {}) {
+  const post = browser();
+  const started = await post(fields, options);
+  expect(started.status).toBe(200);
+  const email = started.data!.emailCodeSentTo!;
+  const code = (await latestMail(email, "registration-code")).body.match(/\b(\d{6})\b/)![1];
+  return post({ intent: "verify-code", email, code }, options);
+}
+
 describe(`registration (${test.kind})`, () => {
-  it("creates a customer, signs them in and goes to the dashboard", async () => {
-    const result = await postForm(register.action, "/register", { ...good("Lucia@Example.com"), role: "admin" });
+  it("emails a code, and creates the customer, signs them in and goes to the dashboard once it is typed", async () => {
+    const post = browser();
+    const started = await post({ ...good("Lucia@Example.com"), role: "admin" });
+    expect(started.status).toBe(200);
+    expect(started.data).toEqual({ emailCodeSentTo: "lucia@example.com" });
+    expect(await db().select().from(user).where(eq(user.email, "lucia@example.com"))).toHaveLength(0);
+    const mail = await latestMail("lucia@example.com", "registration-code");
+    expect(mail.subject).toMatch(/^Your code to create your/);
+    const code = mail.body.match(/\b(\d{6})\b/)![1];
+
+    const wrong = await post({ intent: "verify-code", email: "lucia@example.com", code: wrongCode(code) });
+    expect(wrong.status).toBe(400);
+    expect(wrong.data).toEqual({
+      fieldErrors: { code: "auth:form.invalidCode" },
+      emailCodeSentTo: "lucia@example.com",
+    });
+
+    const result = await post({ intent: "verify-code", email: "lucia@example.com", code });
     expect(result.status).toBe(302);
     expect(result.location).toBe("/dashboard");
-    const cookies = result.headers.getSetCookie();
+    const cookies = result.headers.getSetCookie().filter((c) => c.startsWith("better-auth.session_token="));
     expect(cookies.some((c) => c.startsWith("better-auth.session_token="))).toBe(true);
 
     const [row] = await db().select().from(user).where(eq(user.email, "lucia@example.com"));
     expect(row.role).toBe("customer");
     expect(row.name).toBe("Lucía Gómez");
     expect(row.locale).toBe("en");
+    expect(row.emailVerified).toBe(true);
 
     const signedIn = await userFromRequest(getRequest("/dashboard", { cookie: cookies[0].split(";")[0] }));
     expect(signedIn?.email).toBe("lucia@example.com");
@@ -58,11 +96,18 @@ describe(`registration (${test.kind})`, () => {
     expect(JSON.stringify(entry.changes)).not.toContain(STRONG_PASSWORD);
   });
 
-  it("remembers the language the person registered in", async () => {
-    const result = await postForm(register.action, "/register", good("espanol@example.com"), { lang: "es" });
+  it("remembers the language the person registered in, and writes the code in it", async () => {
+    const result = await registerByEmail(good("espanol@example.com"), { lang: "es" });
     expect(result.status).toBe(302);
     const [row] = await db().select().from(user).where(eq(user.email, "espanol@example.com"));
     expect(row.locale).toBe("es");
+    expect((await latestMail("espanol@example.com", "registration-code")).subject).toMatch(/^Su código para crear/);
+    // The password typed at the start is the account's.
+    const signIn = await postForm(login.action, "/login", {
+      identifier: "espanol@example.com",
+      password: STRONG_PASSWORD,
+    });
+    expect(signIn.status).toBe(302);
   });
 
   it("answers the specification's form messages and creates nothing", async () => {
@@ -154,13 +199,37 @@ describe(`registration (${test.kind})`, () => {
     expect(result.data?.fieldErrors?.password).toBe("auth:form.passwordWeak");
   });
 
-  it("says clearly when the email is already taken", async () => {
-    await createTestUser({ email: "taken@example.com" });
+  it("answers an address that already has an account exactly as a new one, tells its owner, and opens nothing", async () => {
+    const owner = await createTestUser({ email: "taken@example.com", name: "Tomás Dueño" });
     const before = await countUsers();
-    const result = await postForm<AccountActionData>(register.action, "/register", good("Taken@Example.com"));
-    expect(result.status).toBe(400);
-    expect(result.data?.fieldErrors?.identifier).toBe("auth:form.emailTaken");
+    const taken = browser();
+    const fresh = browser();
+    const tried = await taken(good("Taken@Example.com"));
+    const other = await fresh(good("fresh@example.com"));
+    expect(tried.status).toBe(other.status);
+    expect(Object.keys(tried.data!)).toEqual(Object.keys(other.data!));
+    expect(tried.data).toEqual({ emailCodeSentTo: "taken@example.com" });
+    expect(tried.headers.getSetCookie().map((c) => c.split("=")[0])).toEqual(
+      other.headers.getSetCookie().map((c) => c.split("=")[0]),
+    );
+
+    // The owner is told, with no code; nobody else gets a message.
+    expect(await latestMail("taken@example.com", "registration-code")).toBeUndefined();
+    const told = await latestMail("taken@example.com", "registration-attempt");
+    expect(told.body).toContain("Tomás Dueño");
+    expect(told.body).not.toMatch(/\b\d{6}\b/);
+
+    // Any code typed for it is a wrong code, as a wrong code is for a new address.
+    const guess = await taken({ intent: "verify-code", email: "taken@example.com", code: "123456" });
+    const wrongFresh = await fresh({ intent: "verify-code", email: "fresh@example.com", code: "123456" });
+    expect(guess.status).toBe(wrongFresh.status);
+    expect(guess.data).toEqual({
+      fieldErrors: { code: "auth:form.invalidCode" },
+      emailCodeSentTo: "taken@example.com",
+    });
     expect(await countUsers()).toBe(before);
+    const signIn = await postForm(login.action, "/login", { identifier: owner.email, password: owner.password });
+    expect(signIn.status, "the owner's password is unchanged").toBe(302);
   });
 
   it("answers 429 over the limit and creates nothing", async () => {
@@ -180,7 +249,7 @@ describe(`registration (${test.kind})`, () => {
     const other = await postForm(register.action, "/register", good("other-ip@example.com"), {
       clientIp: "203.0.113.8",
     });
-    expect(other.status).toBe(302);
+    expect(other.status).toBe(200);
   });
 
   it("sends signed-in visitors to the dashboard", async () => {
@@ -242,7 +311,7 @@ describe(`registration by phone number (${test.kind})`, () => {
     const code = await latestCode("+19545550170");
 
     const wrong = await post<AccountActionData>({
-      intent: "verify-phone",
+      intent: "verify-code",
       phone: "+19545550170",
       code: wrongCode(code),
     });
@@ -251,7 +320,7 @@ describe(`registration by phone number (${test.kind})`, () => {
     expect(wrong.data?.phoneCodeSentTo?.e164).toBe("+19545550170");
     expect(await countUsers()).toBe(before);
 
-    const done = await post({ intent: "verify-phone", phone: "+19545550170", code });
+    const done = await post({ intent: "verify-code", phone: "+19545550170", code });
     expect(done.status).toBe(302);
     expect(done.location).toBe("/dashboard");
     const cookie = cookieHeader(done.headers);
@@ -276,7 +345,7 @@ describe(`registration by phone number (${test.kind})`, () => {
     expect(again.status).toBe(302);
     // The code was spent.
     const replay = await post<AccountActionData>({
-      intent: "verify-phone",
+      intent: "verify-code",
       phone: "+19545550170",
       code,
     });
@@ -297,12 +366,12 @@ describe(`registration by phone number (${test.kind})`, () => {
     // The code typed in the stranger's browser would open the stranger's registration, not the person's;
     // typed in a browser that started none, it finishes nothing.
     const nobody = await postForm<AccountActionData>(register.action, "/register", {
-      intent: "verify-phone",
+      intent: "verify-code",
       phone: "+19545550175",
       code,
     });
     expect(nobody.data?.formError?.key).toBe("auth:register.codeExpired");
-    const done = await person({ intent: "verify-phone", phone: "+19545550175", code });
+    const done = await person({ intent: "verify-code", phone: "+19545550175", code });
     expect(done.location).toBe("/dashboard");
     // The browser lets go of the finished registration's cookie.
     expect(done.headers.getSetCookie()).toContainEqual(
@@ -324,7 +393,7 @@ describe(`registration by phone number (${test.kind})`, () => {
     const result = await post<AccountActionData>(good("+34 612 34 56 78"));
     expect(result.data?.phoneCodeSentTo).toEqual({ e164: "+34612345678", display: "+34 612 34 56 78" });
     const code = await latestCode("+34612345678");
-    const done = await post({ intent: "verify-phone", phone: "+34612345678", code });
+    const done = await post({ intent: "verify-code", phone: "+34612345678", code });
     expect(done.location).toBe("/dashboard");
   });
 
@@ -352,12 +421,12 @@ describe(`registration by phone number (${test.kind})`, () => {
     const codeTaken = await latestCode("+19545550171");
     const codeFresh = await latestCode("+19545550172");
     const wrongTaken = await post<AccountActionData>({
-      intent: "verify-phone",
+      intent: "verify-code",
       phone: "+19545550171",
       code: wrongCode(codeTaken),
     });
     const wrongFresh = await post<AccountActionData>({
-      intent: "verify-phone",
+      intent: "verify-code",
       phone: "+19545550172",
       code: wrongCode(codeFresh),
     });
@@ -368,7 +437,7 @@ describe(`registration by phone number (${test.kind})`, () => {
 
     // Only whoever holds the phone learns it has an account, and the code opens nothing.
     const right = await post<AccountActionData>({
-      intent: "verify-phone",
+      intent: "verify-code",
       phone: "+19545550171",
       code: codeTaken,
     });
@@ -409,7 +478,7 @@ describe(`registration by phone number (${test.kind})`, () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(like(verification.identifier, "phone-registration-+19545550173:%"));
     const late = await post<AccountActionData>({
-      intent: "verify-phone",
+      intent: "verify-code",
       phone: "+19545550173",
       code: secondCode,
     });
@@ -442,14 +511,14 @@ describe(`registration by phone number (${test.kind})`, () => {
   it("refuses a code form that names no number, or a malformed code, without touching anything", async () => {
     const post = browser();
     const noPhone = await post<AccountActionData>({
-      intent: "verify-phone",
+      intent: "verify-code",
       phone: "<script>",
       code: "123456",
     });
     expect(noPhone.status).toBe(400);
     expect(noPhone.data?.formError?.key).toBe("auth:register.codeExpired");
     const badCode = await post<AccountActionData>({
-      intent: "verify-phone",
+      intent: "verify-code",
       phone: "+19545550174",
       code: "12ab",
     });

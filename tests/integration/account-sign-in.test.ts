@@ -102,14 +102,21 @@ describe(`sign-in (${test.kind})`, () => {
     expect(huge.data?.values?.identifier.length).toBeLessThanOrEqual(254);
   });
 
-  it("tells a disabled account so", async () => {
+  it("answers a disabled account's right password exactly as a wrong one", async () => {
     const account = await createTestUser();
     await db().update(user).set({ banned: true }).where(eq(user.id, account.id));
-    const result = await postForm<AccountActionData>(login.action, "/login", {
+    const right = await postForm<AccountActionData>(login.action, "/login", {
       identifier: account.email,
       password: account.password,
     });
-    expect(result.data?.formError?.key).toBe("auth:errors.banned");
+    const wrong = await postForm<AccountActionData>(login.action, "/login", {
+      identifier: account.email,
+      password: `${account.password}-not`,
+    });
+    expect(right.status).toBe(wrong.status);
+    expect(right.data).toEqual(wrong.data);
+    expect(right.data?.formError?.key).toBe("auth:errors.incorrectCredentials");
+    expect(right.headers.getSetCookie()).toEqual([]);
   });
 
   it("signs in with a verified phone number in any common format", async () => {

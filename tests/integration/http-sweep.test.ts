@@ -174,6 +174,39 @@ function describeMismatch(
   return `${method} ${url} as ${who}: got ${got.status}${got.location ? ` → ${got.location}` : ""}, want ${want.status.join("|")}${want.location ? ` → ${want.location}` : ""}`;
 }
 
+/** Bodies no form of the site sends: each must be refused on its merits, never crash an action. */
+const malformedBodies = [
+  { name: "JSON", type: "application/json", text: '{"intent":"save","name":"x"}' },
+  { name: "text/plain", type: "text/plain", text: "intent=save&name=x" },
+  {
+    name: "a broken multipart body",
+    type: "multipart/form-data; boundary=cut",
+    text: '--cut\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsave',
+  },
+  { name: "a multipart type without a boundary", type: "multipart/form-data", text: "intent=save" },
+  {
+    name: "a form with broken percent-encoding",
+    type: "application/x-www-form-urlencoded",
+    text: "intent=%ff&name=%E0%A4%A",
+  },
+  { name: "no body and no type", type: null, text: undefined },
+];
+
+/** Paths and queries no link of the site makes. */
+const malformedUrls = [
+  "/%ff",
+  "/%ff.data",
+  "/products/%ff",
+  "/products/%E0%A4%A",
+  "/img/%ff",
+  "/pricesprivate/%ff",
+  "/prices-manage/%ff",
+  "/login?redirectTo=%0d%0a%2F%2Fevil.example",
+  "/login?redirectTo=%ff",
+  "/products?q=%ff",
+  "/activity?from=%ff",
+];
+
 const sweptPages = pages.map((p) => classify(p.url, p.file) ?? { ...p, kind: "unclassified" as const });
 
 describe(`HTTP sweep of every route as every role (${test.kind})`, () => {
@@ -252,6 +285,43 @@ describe(`HTTP sweep of every route as every role (${test.kind})`, () => {
     }
     expect(mismatches).toEqual([]);
   });
+
+  it.each(everyone)(
+    "answers malformed requests to every route as %s with a 4xx or a page, never a 5xx",
+    async (who) => {
+      if (signInErrors[who]) throw signInErrors[who];
+      const send = async (method: string, url: string, body?: { type: string | null; text: string | undefined }) => {
+        const res = await fetch(server.url + url, {
+          method,
+          redirect: "manual",
+          headers: {
+            "x-forwarded-for": nextClientAddress(),
+            ...(cookie[who] ? { cookie: cookie[who] } : {}),
+            ...(method === "POST" ? { origin: server.url } : {}),
+            ...(body?.type ? { "content-type": body.type } : {}),
+          },
+          body: body?.text,
+        });
+        await res.arrayBuffer();
+        return res.status;
+      };
+      const crashes: string[] = [];
+      for (const page of sweptPages) {
+        if (page.kind === "unclassified" || page.kind === "logout") continue;
+        for (const url of [page.url, dataUrl(page.url)]) {
+          for (const body of malformedBodies) {
+            const status = await send("POST", url, body);
+            if (status >= 500) crashes.push(`POST ${url} as ${who} with ${body.name}: ${status}`);
+          }
+        }
+      }
+      for (const url of malformedUrls) {
+        const status = await send("GET", url);
+        if (status >= 500) crashes.push(`GET ${url} as ${who}: ${status}`);
+      }
+      expect(crashes).toEqual([]);
+    },
+  );
 
   it.each(everyone)("better-auth's own endpoints are not mounted (404 for %s)", async (who) => {
     const endpoints = [
@@ -346,6 +416,48 @@ describe(`HTTP sweep of every route as every role (${test.kind})`, () => {
       expect(got.res.headers.get("cache-control") ?? "").toContain("private");
     }
     expect(nonces.size, "a fresh nonce per response").toBe(4);
+  });
+
+  it("writes a page refused before any loader ran in the reader's language, with its texts for the browser", async () => {
+    const res = await fetch(`${server.url}/about-us`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: "lang=es", origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+      body: "x=1",
+    });
+    const html = await res.text();
+    expect(res.status).toBe(405);
+    expect(html).toContain('<html lang="es"');
+    expect(html).toContain("405 Método no permitido");
+    expect(html).toContain("<title>Ocurrió un error inesperado</title>");
+    const texts = html.match(/<script id="page-translations" type="application\/json">([^<]*)<\/script>/);
+    expect(texts, "the public pages' translations, for the browser").not.toBeNull();
+    expect(JSON.parse(texts![1])).toMatchObject({
+      general: { routeError: { status: { "405": "Método no permitido" } } },
+    });
+  });
+
+  it("says when to try again on a 429, to a page and to a data request alike", async () => {
+    const address = nextClientAddress();
+    for (const url of ["/login", "/login.data"]) {
+      let res: Response | null = null;
+      for (let attempt = 0; attempt < 50; attempt++) {
+        res = await fetch(server.url + url, {
+          method: "POST",
+          redirect: "manual",
+          headers: {
+            "x-forwarded-for": address,
+            origin: server.url,
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          body: new URLSearchParams({ identifier: "nobody@example.com", password: "not-the-password-1" }),
+        });
+        await res.arrayBuffer();
+        if (res.status === 429) break;
+      }
+      expect(res!.status, url).toBe(429);
+      expect(Number(res!.headers.get("retry-after")), url).toBeGreaterThan(0);
+    }
   });
 
   it("answers /healthz and /readyz", async () => {

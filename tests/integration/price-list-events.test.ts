@@ -10,6 +10,8 @@ import {
   type PriceListEvent,
 } from "../../app/features/price-lists/events.server";
 import { addProductsToList, savePriceEdits } from "../../app/features/price-lists/items.server";
+import { priceListEventStream } from "../../app/features/price-lists/sse.server";
+import { disableUser } from "../../app/features/users/manage-users.server";
 import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";
@@ -113,4 +115,37 @@ describe(`price list change events (${test.kind})`, () => {
     },
     15_000,
   );
+
+  it("closes a person's open streams as soon as their sessions are ended, and nobody else's", async () => {
+    const admin = await makeUser("admin");
+    const buyer = await makeUser("customer");
+    const leaving = new AbortController();
+    const staying = new AbortController();
+    const theirs = priceListEventStream(listId, buyer.id, leaving.signal).body!.getReader();
+    const ours = priceListEventStream(listId, seller.id, staying.signal).body!.getReader();
+    await priceListEventsReady();
+    const read = async (reader: ReadableStreamDefaultReader<Uint8Array>, until: (text: string) => boolean) => {
+      let text = "";
+      const deadline = Date.now() + 5_000;
+      while (Date.now() < deadline) {
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
+        ]);
+        if (!chunk || chunk.done) return { text, done: Boolean(chunk?.done) };
+        text += new TextDecoder().decode(chunk.value);
+        if (until(text)) return { text, done: false };
+      }
+      return { text, done: false };
+    };
+    await read(theirs, (t) => t.includes("event: ready"));
+    await read(ours, (t) => t.includes("event: ready"));
+
+    await disableUser(admin, { userId: buyer.id });
+    expect((await read(theirs, () => false)).done).toBe(true);
+
+    await savePriceEdits(seller, listId, [{ productId, priceCents: 300 }]);
+    expect((await read(ours, (t) => t.includes("event: changed"))).text).toContain("event: changed");
+    staying.abort();
+  });
 });

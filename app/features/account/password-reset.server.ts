@@ -8,16 +8,25 @@ import { authErrorCode, backendErrorMessage } from "./auth-errors.server";
 import type { FormMessage } from "./schema";
 
 /**
+ * The shortest time a reset request takes to answer. Writing a link for a known address takes a
+ * few milliseconds more than looking up an unknown one; answering no sooner than this hides that
+ * difference, which would otherwise tell who has an account.
+ */
+export const RESET_ANSWER_MS = 300;
+
+/**
  * Asks better-auth for a reset link; auth.server.ts writes it to the outbox in the requester's
- * language. Whatever happens, the caller answers the same neutral message, so nobody can learn
- * which addresses have accounts.
+ * language. Whatever happens, the caller answers the same neutral message after the same time, so
+ * nobody can learn which addresses have accounts.
  */
 export async function requestPasswordReset(email: string, request: Request) {
+  const floor = new Promise((resolve) => setTimeout(resolve, RESET_ANSWER_MS));
   try {
     await auth().api.requestPasswordReset({ body: { email }, headers: request.headers });
   } catch (error) {
     logger.error({ err: error }, "password reset request failed");
   }
+  await floor;
 }
 
 const identifierFor = (token: string) => `reset-password:${token}`;

@@ -3,46 +3,13 @@ import { and, eq, gt, like } from "drizzle-orm";
 import { z } from "zod";
 import { asPhoneRegistration, auth } from "~/auth/auth.server";
 import { db, withTransaction, type Tx } from "~/db/client.server";
-import { account, user, verification } from "~/db/schema";
+import { account, session, user, verification } from "~/db/schema";
 import { recordActivity } from "~/features/activity/record.server";
 import { isLang, type Lang } from "~/i18n/config";
 import { authErrorCode, backendErrorMessage } from "./auth-errors.server";
 import { sessionCookies } from "./cookies.server";
 import { codeRefusal, isPhoneNumberTaken, sendPhoneCode } from "./profile.server";
 import type { FieldErrors, FormMessage } from "./schema";
-
-export type RegisterResult =
-  { ok: true; userId: string; headers: Headers } | { ok: false; fieldErrors?: FieldErrors; error?: FormMessage };
-
-const emailTakenCodes = new Set(["USER_ALREADY_EXISTS", "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"]);
-
-/**
- * Creates a customer account and signs it in. The role is never read from the form: better-auth's
- * admin plugin gives every new account the default role, customer.
- */
-export async function registerCustomer(
-  input: { name: string; email: string; password: string },
-  request: Request,
-  lang: Lang,
-): Promise<RegisterResult> {
-  let userId: string;
-  let headers: Headers;
-  try {
-    const result = await auth().api.signUpEmail({
-      body: { name: input.name, email: input.email, password: input.password },
-      headers: request.headers,
-      returnHeaders: true,
-    });
-    userId = result.response.user.id;
-    headers = sessionCookies(result.headers);
-  } catch (error) {
-    if (emailTakenCodes.has(authErrorCode(error) ?? ""))
-      return { ok: false, fieldErrors: { identifier: "auth:form.emailTaken" } };
-    return { ok: false, error: backendErrorMessage(error, "register") };
-  }
-  await withTransaction((tx) => recordRegistration(tx, userId, lang, { email: input.email, name: input.name }));
-  return { ok: true, userId, headers };
-}
 
 /** A new customer's account, however they registered: the language they use, and the activity entry. */
 async function recordRegistration(
@@ -74,9 +41,13 @@ const PENDING_MINUTES = 10;
  */
 export const REGISTRATION_COOKIE = "phone_registration";
 
-const numberPrefix = (phoneNumber: string) => `phone-registration-${phoneNumber}:`;
-const pendingKey = (phoneNumber: string, browserKey: string) =>
-  `${numberPrefix(phoneNumber)}${createHash("sha256").update(browserKey).digest("hex")}`;
+/** What a registration is made with: a phone number (E.164) or an email address (lower case). */
+export type RegistrationContact = { kind: "phone"; phoneNumber: string } | { kind: "email"; email: string };
+
+const contactPrefix = (contact: RegistrationContact) =>
+  contact.kind === "phone" ? `phone-registration-${contact.phoneNumber}:` : `email-registration-${contact.email}:`;
+const pendingKey = (contact: RegistrationContact, browserKey: string) =>
+  `${contactPrefix(contact)}${createHash("sha256").update(browserKey).digest("hex")}`;
 
 /** The cookie that ties the registration to this browser (cleared with `maxAge` 0). */
 export function registrationCookie(browserKey: string, request: Request, maxAge = PENDING_MINUTES * 60) {
@@ -95,41 +66,40 @@ export function browserKeyOf(request: Request) {
 
 const pendingValue = z.object({ name: z.string(), passwordHash: z.string(), lang: z.string() });
 
-async function findPendingRegistration(phoneNumber: string, browserKey: string) {
+async function findPendingRegistration(contact: RegistrationContact, browserKey: string) {
   const [row] = await db()
     .select({ value: verification.value })
     .from(verification)
-    .where(
-      and(eq(verification.identifier, pendingKey(phoneNumber, browserKey)), gt(verification.expiresAt, new Date())),
-    )
+    .where(and(eq(verification.identifier, pendingKey(contact, browserKey)), gt(verification.expiresAt, new Date())))
     .limit(1);
   if (!row) return null;
   const parsed = pendingValue.safeParse(JSON.parse(row.value));
   return parsed.success ? { ...parsed.data, lang: isLang(parsed.data.lang) ? parsed.data.lang : "en" } : null;
 }
 
-async function dropPendingRegistration(phoneNumber: string, browserKey: string) {
+async function dropPendingRegistration(contact: RegistrationContact, browserKey: string) {
   await db()
     .delete(verification)
-    .where(eq(verification.identifier, pendingKey(phoneNumber, browserKey)));
+    .where(eq(verification.identifier, pendingKey(contact, browserKey)));
 }
 
-export type PhoneRegistrationStart = { ok: true; browserKey: string } | { ok: false; error: FormMessage };
+export type RegistrationStart = { ok: true; browserKey: string } | { ok: false; error: FormMessage };
 
 /**
- * Starts a registration by phone number: keeps the name, the password's hash and the language
- * until the code sent to the number comes back, and sends the code. The account is created only
- * then. A number that already has an account goes through exactly the same steps and gets a code
- * too, so nothing here tells whether it is registered.
+ * Starts a registration: keeps the name, the password's hash and the language until the code sent
+ * to the number or address comes back, and sends the code. The account is created only then.
+ * A number or an address that already has an account goes through exactly the same steps, so
+ * nothing here tells whether it is registered: a number gets a code too; an address gets, instead
+ * of a code, a message telling its owner someone tried (auth.server.ts).
  */
-export async function startPhoneRegistration(
-  input: { name: string; phoneNumber: string; password: string },
+export async function startRegistration(
+  input: { name: string; contact: RegistrationContact; password: string },
   request: Request,
   lang: Lang,
-): Promise<PhoneRegistrationStart> {
+): Promise<RegistrationStart> {
   const passwordHash = await (await auth().$context).password.hash(input.password);
   const browserKey = browserKeyOf(request) ?? crypto.randomUUID();
-  const key = pendingKey(input.phoneNumber, browserKey);
+  const key = pendingKey(input.contact, browserKey);
   await withTransaction(async (tx) => {
     await tx.delete(verification).where(eq(verification.identifier, key));
     await tx.insert(verification).values({
@@ -139,38 +109,51 @@ export async function startPhoneRegistration(
       expiresAt: new Date(Date.now() + PENDING_MINUTES * 60_000),
     });
   });
-  return resendRegistrationCode(input.phoneNumber, browserKey, request);
+  return resendRegistrationCode(input.contact, browserKey, request);
 }
 
-/** Sends a new code to a number whose registration this browser started; the wait starts again. */
+async function sendRegistrationCode(contact: RegistrationContact, request: Request) {
+  if (contact.kind === "phone") return sendPhoneCode(contact.phoneNumber, request);
+  try {
+    await auth().api.sendVerificationOTP({ body: { email: contact.email, type: "sign-in" }, headers: request.headers });
+    return { ok: true as const };
+  } catch (error) {
+    return { ok: false as const, error: backendErrorMessage(error, "send-registration-code") };
+  }
+}
+
+/** Sends a new code for a registration this browser started; the wait starts again. */
 export async function resendRegistrationCode(
-  phoneNumber: string,
+  contact: RegistrationContact,
   browserKey: string | null,
   request: Request,
-): Promise<PhoneRegistrationStart> {
+): Promise<RegistrationStart> {
   const expired = { ok: false as const, error: { key: "auth:register.codeExpired" } };
   if (!browserKey) return expired;
   const renewed = await db()
     .update(verification)
     .set({ expiresAt: new Date(Date.now() + PENDING_MINUTES * 60_000), updatedAt: new Date() })
-    .where(
-      and(eq(verification.identifier, pendingKey(phoneNumber, browserKey)), gt(verification.expiresAt, new Date())),
-    )
+    .where(and(eq(verification.identifier, pendingKey(contact, browserKey)), gt(verification.expiresAt, new Date())))
     .returning({ id: verification.id });
   if (renewed.length === 0) return expired;
-  const sent = await sendPhoneCode(phoneNumber, request);
+  const sent = await sendRegistrationCode(contact, request);
   return sent.ok
     ? { ok: true, browserKey }
     : { ok: false, error: sent.error ?? { key: "general:errors.unknownBackend" } };
 }
 
-export type PhoneRegistrationResult =
+export type RegistrationResult =
   | { ok: true; userId: string; headers: Headers }
   /** `ended`: the registration is over (done by another account, or expired); the form starts again. */
   | { ok: false; fieldErrors?: FieldErrors; error?: FormMessage; ended?: true };
 
 const numberHasAccount: FormMessage = {
   key: "auth:register.phoneHasAccount",
+  hint: "auth:register.phoneHasAccountHint",
+};
+
+const addressHasAccount: FormMessage = {
+  key: "auth:register.emailHasAccount",
   hint: "auth:register.phoneHasAccountHint",
 };
 
@@ -182,9 +165,10 @@ const numberHasAccount: FormMessage = {
 export async function completePhoneRegistration(
   input: { phoneNumber: string; code: string; browserKey: string | null },
   request: Request,
-): Promise<PhoneRegistrationResult> {
+): Promise<RegistrationResult> {
   const { browserKey } = input;
-  const pending = browserKey ? await findPendingRegistration(input.phoneNumber, browserKey) : null;
+  const contact = { kind: "phone" as const, phoneNumber: input.phoneNumber };
+  const pending = browserKey ? await findPendingRegistration(contact, browserKey) : null;
   if (!browserKey || !pending) return { ok: false, error: { key: "auth:register.codeExpired" }, ended: true };
 
   if (await isPhoneNumberTaken(input.phoneNumber)) {
@@ -196,7 +180,7 @@ export async function completePhoneRegistration(
         ? { ok: false, fieldErrors: refused }
         : { ok: false, error: backendErrorMessage(error, "register") };
     }
-    await dropPendingRegistration(input.phoneNumber, browserKey);
+    await dropPendingRegistration(contact, browserKey);
     return { ok: false, error: numberHasAccount, ended: true };
   }
 
@@ -216,12 +200,26 @@ export async function completePhoneRegistration(
     const refused = codeRefusal(error);
     if (refused) return { ok: false, fieldErrors: refused };
     if (authErrorCode(error) === "PHONE_NUMBER_EXIST") {
-      await dropPendingRegistration(input.phoneNumber, browserKey);
+      await dropPendingRegistration(contact, browserKey);
       return { ok: false, error: numberHasAccount, ended: true };
     }
     return { ok: false, error: backendErrorMessage(error, "register") };
   }
 
+  return finishRegistration(contact, pending, userId, headers, { phoneNumber: input.phoneNumber, name: pending.name });
+}
+
+/**
+ * The account a verified code has just opened gets the password typed at the start, and its
+ * activity entry; every registration still waiting for the same number or address is over.
+ */
+async function finishRegistration(
+  contact: RegistrationContact,
+  pending: { passwordHash: string; lang: Lang },
+  userId: string,
+  headers: Headers,
+  recorded: { email: string; name: string } | { phoneNumber: string; name: string },
+): Promise<RegistrationResult> {
   try {
     await withTransaction(async (tx) => {
       const now = new Date();
@@ -234,15 +232,74 @@ export async function completePhoneRegistration(
         createdAt: now,
         updatedAt: now,
       });
-      // Every registration still waiting for this number is over: it has its account now.
-      await tx.delete(verification).where(like(verification.identifier, `${numberPrefix(input.phoneNumber)}%`));
-      await recordRegistration(tx, userId, pending.lang, { phoneNumber: input.phoneNumber, name: pending.name });
+      await tx.delete(verification).where(like(verification.identifier, `${contactPrefix(contact)}%`));
+      await recordRegistration(tx, userId, pending.lang, recorded);
     });
   } catch (error) {
     // Without its password the account could never be signed into again: it goes, with the
-    // session just opened, and the number stays free to register.
+    // session just opened, and the number or address stays free to register.
     await db().delete(user).where(eq(user.id, userId));
     return { ok: false, error: backendErrorMessage(error, "register") };
   }
   return { ok: true, userId, headers };
+}
+
+async function isEmailTaken(email: string) {
+  const rows = await db().select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Finishes a registration by email with the code sent to the address: the account is created with
+ * the address verified and signed in. An address that already had an account was sent no code, so
+ * every code typed for it is wrong, as a wrong code is for a new address; only if the address got
+ * its account while this registration waited (its code then went to the address's owner) is the
+ * owner told, and the password typed changes nothing.
+ */
+export async function completeEmailRegistration(
+  input: { email: string; code: string; browserKey: string | null },
+  request: Request,
+): Promise<RegistrationResult> {
+  const { browserKey } = input;
+  const contact = { kind: "email" as const, email: input.email };
+  const pending = browserKey ? await findPendingRegistration(contact, browserKey) : null;
+  if (!browserKey || !pending) return { ok: false, error: { key: "auth:register.codeExpired" }, ended: true };
+
+  if (await isEmailTaken(input.email)) {
+    try {
+      await auth().api.checkVerificationOTP({ body: { email: input.email, type: "sign-in", otp: input.code } });
+    } catch (error) {
+      const refused = codeRefusal(error);
+      return refused
+        ? { ok: false, fieldErrors: refused }
+        : { ok: false, error: backendErrorMessage(error, "register") };
+    }
+    await dropPendingRegistration(contact, browserKey);
+    return { ok: false, error: addressHasAccount, ended: true };
+  }
+
+  let userId: string;
+  let headers: Headers;
+  try {
+    const result = await auth().api.signInEmailOTP({
+      body: { email: input.email, otp: input.code, name: pending.name },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    userId = result.response.user.id;
+    headers = sessionCookies(result.headers);
+    // The address found an account made since the check above: the code proved the address, but a
+    // registration never signs into an account it did not create, nor gives it a password.
+    const [credential] = await db().select({ id: account.id }).from(account).where(eq(account.userId, userId)).limit(1);
+    if (credential) {
+      await db().delete(session).where(eq(session.token, result.response.token));
+      await dropPendingRegistration(contact, browserKey);
+      return { ok: false, error: addressHasAccount, ended: true };
+    }
+  } catch (error) {
+    const refused = codeRefusal(error);
+    if (refused) return { ok: false, fieldErrors: refused };
+    return { ok: false, error: backendErrorMessage(error, "register") };
+  }
+  return finishRegistration(contact, pending, userId, headers, { email: input.email, name: pending.name });
 }

@@ -168,6 +168,9 @@ const codeField = stringField(keys.codeRequired)
 /** A phone number and the code sent to it: on the profile, and to finish a registration by phone. */
 export const verifyPhoneSchema = z.object({ phone: phoneField, code: codeField });
 
+/** An address and the code sent to it, to finish a registration by email. */
+export const verifyEmailSchema = z.object({ email: emailField, code: codeField });
+
 /** How the account forms word their messages (parseForm). */
 export const accountMessage = ownKeyOr<string>(keys, keys.invalidValue);
 
@@ -181,4 +184,6 @@ export type AccountActionData = {
   invalidToken?: boolean;
   /** The number a code was sent to, as its forms send it back and as the page shows it. */
   phoneCodeSentTo?: { e164: string; display: string };
+  /** The address a registration's code was sent to. */
+  emailCodeSentTo?: string;
 };

@@ -6,8 +6,10 @@ import type { FormMessage, Identifier } from "./schema";
 export type SignInResult = { ok: true; headers: Headers } | { ok: false; error: FormMessage };
 
 // Every way of saying "these credentials do not open an account" gets the same answer, so the
-// page never tells whether an email or phone number is registered.
+// page never tells whether an email or phone number is registered. A disabled account is one of
+// them: telling its owner so would also tell anyone that the password they tried was right.
 const credentialCodes = new Set([
+  "BANNED_USER",
   "INVALID_EMAIL_OR_PASSWORD",
   "INVALID_PHONE_NUMBER_OR_PASSWORD",
   "PHONE_NUMBER_NOT_VERIFIED",
@@ -39,7 +41,6 @@ export async function signInWithPassword(
   } catch (error) {
     const code = authErrorCode(error);
     if (code && credentialCodes.has(code)) return { ok: false, error: incorrectCredentials };
-    if (code === "BANNED_USER") return { ok: false, error: { key: "auth:errors.banned" } };
     return { ok: false, error: backendErrorMessage(error, "sign-in") };
   }
 }

@@ -1,16 +1,34 @@
+import { sql } from "drizzle-orm";
 import pg from "pg";
-import { databaseHandle } from "~/db/client.server";
+import { databaseHandle, type Tx } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { PRICE_LIST_CHANNEL } from "./internal.server";
 
 /**
- * What a subscriber hears: a list changed (its id); "resync" after the listening connection was
- * lost and found again, when changes in between may have been missed; "closing" on shutdown.
+ * What a subscriber hears: a list changed (its id); a person's sessions were ended (disabled, their
+ * role changed), whose open pages must stop hearing at once; "resync" after the listening
+ * connection was lost and found again, when changes in between may have been missed; "closing" on
+ * shutdown.
  */
-export type PriceListEvent = { kind: "changed"; listId: string } | { kind: "resync" } | { kind: "closing" };
+export type PriceListEvent =
+  | { kind: "changed"; listId: string }
+  | { kind: "signedOut"; userId: string }
+  | { kind: "resync" }
+  | { kind: "closing" };
 type Subscriber = (event: PriceListEvent) => void;
 
 const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
+
+/** A list's id is a UUID: a payload with this prefix names a person instead. */
+const SIGNED_OUT = "signed-out:";
+
+/**
+ * Tells every process, when the transaction commits, that a person's sessions were ended: their
+ * open pages' streams close then, not at the next change.
+ */
+export async function notifySessionsEnded(tx: Tx, userId: string) {
+  await tx.execute(sql`select pg_notify(${PRICE_LIST_CHANNEL}, ${SIGNED_OUT + userId})`);
+}
 
 /**
  * One LISTEN per process, fanned out to every open page of this process. Writers NOTIFY inside
@@ -78,7 +96,12 @@ class PriceListHub {
 
   private async listen(): Promise<() => Promise<void>> {
     const handle = databaseHandle();
-    const onChange = (listId: string) => this.emit({ kind: "changed", listId });
+    const onChange = (payload: string) =>
+      this.emit(
+        payload.startsWith(SIGNED_OUT)
+          ? { kind: "signedOut", userId: payload.slice(SIGNED_OUT.length) }
+          : { kind: "changed", listId: payload },
+      );
     if (handle.kind === "pglite" && handle.pglite) {
       return handle.pglite.listen(PRICE_LIST_CHANNEL, onChange);
     }

@@ -5,10 +5,10 @@ export const HEARTBEAT_MS = 25_000;
 /**
  * A server-sent event stream telling one page that its list changed
  * (docs/decisions/010-price-lists.md). It carries no prices: the page reloads its data through its
- * loader, which checks permissions again. The stream ends when the browser goes away or the server
- * shuts down.
+ * loader, which checks permissions again. The stream ends when the browser goes away, the person's
+ * sessions are ended (disabled, their role changed) or the server shuts down.
  */
-export function priceListEventStream(listId: string, signal: AbortSignal) {
+export function priceListEventStream(listId: string, userId: string, signal: AbortSignal) {
   const encoder = new TextEncoder();
   let cleanup = () => {};
   let open = true;
@@ -24,8 +24,10 @@ export function priceListEventStream(listId: string, signal: AbortSignal) {
         controller.close();
       };
       const unsubscribe = subscribeToPriceLists((event) => {
-        if (event.kind === "closing") close();
-        else if (event.kind === "resync" || event.listId === listId) send(`event: changed\ndata: {}\n\n`);
+        if (event.kind === "closing" || (event.kind === "signedOut" && event.userId === userId)) close();
+        else if (event.kind === "resync" || (event.kind === "changed" && event.listId === listId)) {
+          send(`event: changed\ndata: {}\n\n`);
+        }
       });
       const heartbeat = setInterval(() => send(`: heartbeat\n\n`), HEARTBEAT_MS);
       cleanup = () => {

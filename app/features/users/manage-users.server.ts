@@ -7,6 +7,7 @@ import { isUniqueViolation } from "~/db/errors.server";
 import { session, user } from "~/db/schema";
 import { contactOf, formatPhone, normalizePhone } from "~/features/account/phone";
 import { recordActivity } from "~/features/activity/record.server";
+import { notifySessionsEnded } from "~/features/price-lists/events.server";
 import { hasMailbox } from "~/lib/contact";
 import { logger } from "~/lib/logger.server";
 import { Refusal } from "~/lib/refusal";
@@ -114,6 +115,7 @@ async function assertAnotherActiveAdmin(tx: Tx, exceptId: string) {
  */
 async function endSessions(tx: Tx, userId: string) {
   const ended = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
+  await notifySessionsEnded(tx, userId);
   return ended.length;
 }
 

@@ -6,7 +6,8 @@ import { mailOutbox } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 
 export type OutboxMessage = {
-  kind: "password-reset" | "invite" | "phone-code" | "contact" | "notice";
+  kind:
+    "password-reset" | "invite" | "phone-code" | "registration-code" | "registration-attempt" | "contact" | "notice";
   channel?: "email" | "sms";
   recipient: string;
   subject: string;

@@ -47,6 +47,19 @@ async function register(page: Page, email: string, password: string, name = "Ros
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
+  await visible(page.getByText(`We sent a 6-digit code to ${email}.`, { exact: false }));
+  await page.getByLabel("Verification code").fill(await latestRegistrationCode(email));
+  await page.getByRole("button", { name: "Verify and create account" }).click();
+}
+
+/** The code a registration by email sent, read from the outbox as a mail server would send it. */
+async function latestRegistrationCode(email: string) {
+  const { rows } = await db.query<{ body: string }>(
+    "select body from mail_outbox where recipient = $1 and kind = 'registration-code' order by id desc limit 1",
+    [email],
+  );
+  expect(rows, `a registration code for ${email} in the outbox`).toHaveLength(1);
+  return rows[0].body.match(/\b(\d{6})\b/)![1];
 }
 
 async function signOut(page: Page, email: string) {
