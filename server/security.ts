@@ -56,7 +56,17 @@ export function originCheck(allowedOrigins: string[]) {
     const ownOrigin = `${req.protocol}://${req.get("host")}`;
     const originOk = origin === undefined || origin === ownOrigin || allowedOrigins.includes(origin);
     const siteOk = site === undefined || site === "same-origin" || site === "none";
-    if (originOk && siteOk) return next();
+    if (originOk && siteOk) {
+      // The site's own address, reached through a proxy that does not say so (TRUST_PROXY off):
+      // the request arrives as plain http, or for another host. It is read as made where the
+      // browser made it, as React Router's own check of a form's origin expects.
+      if (origin !== undefined && origin !== ownOrigin) {
+        const made = new URL(origin);
+        Object.defineProperty(req, "protocol", { value: made.protocol.slice(0, -1) });
+        req.headers.host = made.host;
+      }
+      return next();
+    }
     res.status(403).type("text/plain").send("Cross-origin request refused.");
   };
 }

@@ -437,6 +437,26 @@ describe(`HTTP sweep of every route as every role (${test.kind})`, () => {
     });
   });
 
+  it("takes a form sent from the site's own https address through a proxy that does not say so", async () => {
+    const behind = await startAppServer({ env: { SITE_URL: "https://shop.example" } });
+    try {
+      for (const url of ["/about-us", "/about-us.data"]) {
+        const res = await fetch(`${behind.url}${url}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { origin: "https://shop.example", "content-type": "application/x-www-form-urlencoded" },
+          body: "x=1",
+        });
+        await res.arrayBuffer();
+        // The page's own answer to a form it does not take, not a refused origin's 400.
+        expect(res.status, url).toBe(405);
+      }
+      expect(behind.errors()).toEqual([]);
+    } finally {
+      await behind.stop();
+    }
+  }, 240_000);
+
   it("says when to try again on a 429, to a page and to a data request alike", async () => {
     const address = nextClientAddress();
     for (const url of ["/login", "/login.data"]) {
