@@ -108,7 +108,17 @@ afterAll(async () => {
 
 type Outcome = { status: number; location: string | null; res: Response; body: string };
 
-async function request(method: "GET" | "POST", url: string, who: Who, headers: Record<string, string> = {}) {
+/** A body to post: a small form unless a test sends another (its type, or none). */
+type Body = { type: string | null; text: string | undefined };
+const smallForm: Body = { type: "application/x-www-form-urlencoded", text: "sweep=1" };
+
+async function request(
+  method: "GET" | "POST",
+  url: string,
+  who: Who,
+  headers: Record<string, string> = {},
+  sent: Body = smallForm,
+) {
   if (signInErrors[who]) throw signInErrors[who];
   const res = await fetch(server.url + url, {
     method,
@@ -116,10 +126,10 @@ async function request(method: "GET" | "POST", url: string, who: Who, headers: R
     headers: {
       "x-forwarded-for": nextClientAddress(),
       ...(cookie[who] ? { cookie: cookie[who] } : {}),
-      ...(method === "POST" ? { origin: server.url, "content-type": "application/x-www-form-urlencoded" } : {}),
+      ...(method === "POST" ? { origin: server.url, ...(sent.type ? { "content-type": sent.type } : {}) } : {}),
       ...headers,
     },
-    body: method === "POST" ? "sweep=1" : undefined,
+    body: method === "POST" ? sent.text : undefined,
   });
   const body = await res.text();
   let location = res.headers.get("location");
@@ -289,34 +299,18 @@ describe(`HTTP sweep of every route as every role (${test.kind})`, () => {
   it.each(everyone)(
     "answers malformed requests to every route as %s with a 4xx or a page, never a 5xx",
     async (who) => {
-      if (signInErrors[who]) throw signInErrors[who];
-      const send = async (method: string, url: string, body?: { type: string | null; text: string | undefined }) => {
-        const res = await fetch(server.url + url, {
-          method,
-          redirect: "manual",
-          headers: {
-            "x-forwarded-for": nextClientAddress(),
-            ...(cookie[who] ? { cookie: cookie[who] } : {}),
-            ...(method === "POST" ? { origin: server.url } : {}),
-            ...(body?.type ? { "content-type": body.type } : {}),
-          },
-          body: body?.text,
-        });
-        await res.arrayBuffer();
-        return res.status;
-      };
       const crashes: string[] = [];
       for (const page of sweptPages) {
         if (page.kind === "unclassified" || page.kind === "logout") continue;
         for (const url of [page.url, dataUrl(page.url)]) {
           for (const body of malformedBodies) {
-            const status = await send("POST", url, body);
+            const { status } = await request("POST", url, who, {}, body);
             if (status >= 500) crashes.push(`POST ${url} as ${who} with ${body.name}: ${status}`);
           }
         }
       }
       for (const url of malformedUrls) {
-        const status = await send("GET", url);
+        const { status } = await request("GET", url, who);
         if (status >= 500) crashes.push(`GET ${url} as ${who}: ${status}`);
       }
       expect(crashes).toEqual([]);

@@ -172,16 +172,9 @@ export async function completePhoneRegistration(
   if (!browserKey || !pending) return { ok: false, error: { key: "auth:register.codeExpired" }, ended: true };
 
   if (await isPhoneNumberTaken(input.phoneNumber)) {
-    try {
-      await auth().api.consumePhoneNumberOTP({ body: { phoneNumber: input.phoneNumber, code: input.code } });
-    } catch (error) {
-      const refused = codeRefusal(error);
-      return refused
-        ? { ok: false, fieldErrors: refused }
-        : { ok: false, error: backendErrorMessage(error, "register") };
-    }
-    await dropPendingRegistration(contact, browserKey);
-    return { ok: false, error: numberHasAccount, ended: true };
+    return answerTaken(contact, browserKey, numberHasAccount, () =>
+      auth().api.consumePhoneNumberOTP({ body: { phoneNumber: input.phoneNumber, code: input.code } }),
+    );
   }
 
   let userId: string;
@@ -244,6 +237,27 @@ async function finishRegistration(
   return { ok: true, userId, headers };
 }
 
+/**
+ * A code typed for a number or address that has an account by now: checked like any code (a wrong
+ * one is said, and counted, as for a new one), and only the right one, whose owner holds the
+ * number or mailbox, ends the registration with the news that the account exists.
+ */
+async function answerTaken(
+  contact: RegistrationContact,
+  browserKey: string,
+  hasAccount: FormMessage,
+  checkCode: () => Promise<unknown>,
+): Promise<RegistrationResult> {
+  try {
+    await checkCode();
+  } catch (error) {
+    const refused = codeRefusal(error);
+    return refused ? { ok: false, fieldErrors: refused } : { ok: false, error: backendErrorMessage(error, "register") };
+  }
+  await dropPendingRegistration(contact, browserKey);
+  return { ok: false, error: hasAccount, ended: true };
+}
+
 async function isEmailTaken(email: string) {
   const rows = await db().select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
   return rows.length > 0;
@@ -266,16 +280,9 @@ export async function completeEmailRegistration(
   if (!browserKey || !pending) return { ok: false, error: { key: "auth:register.codeExpired" }, ended: true };
 
   if (await isEmailTaken(input.email)) {
-    try {
-      await auth().api.checkVerificationOTP({ body: { email: input.email, type: "sign-in", otp: input.code } });
-    } catch (error) {
-      const refused = codeRefusal(error);
-      return refused
-        ? { ok: false, fieldErrors: refused }
-        : { ok: false, error: backendErrorMessage(error, "register") };
-    }
-    await dropPendingRegistration(contact, browserKey);
-    return { ok: false, error: addressHasAccount, ended: true };
+    return answerTaken(contact, browserKey, addressHasAccount, () =>
+      auth().api.checkVerificationOTP({ body: { email: input.email, type: "sign-in", otp: input.code } }),
+    );
   }
 
   let userId: string;
