@@ -15,6 +15,10 @@ describe("safeRedirect", () => {
   it.each([
     "//evil.example",
     "/\\evil.example",
+    "/.//evil.example",
+    "/%2e%2e//evil.example",
+    "/a/../..//evil.example",
+    "/./\\evil.example",
     "/\\/evil.example",
     "/\t/evil.example",
     "/\n/evil.example",

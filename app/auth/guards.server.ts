@@ -63,7 +63,8 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   }
   // Read as a browser reads it ("/\\host" is "//host"), it must stay on the site; what is sent on is
   // the parsed path, never the text as it came.
-  return url.origin === SAME_ORIGIN ? url.pathname + url.search + url.hash : fallback;
+  // Resolving dots can itself yield "//host" ("/.//host"), which a browser reads as another site.
+  return url.origin === SAME_ORIGIN && !url.pathname.startsWith("//") ? url.pathname + url.search + url.hash : fallback;
 }
 
 function hasControlCharacter(text: string) {

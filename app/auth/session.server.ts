@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { APIError } from "better-auth/api";
 import { data, type MiddlewareFunction } from "react-router";
 import { preparedQuery } from "~/db/client.server";
 import { session as sessionTable, user as userTable } from "~/db/schema";
@@ -176,10 +177,15 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       user = resolved.user;
       clearCookies = !user;
     } catch (error) {
-      // The database out of reach says nothing about the session: signing the person out would
-      // outlast the outage. They are asked to wait, and keep their cookie (docs/decisions/004-sessions.md).
-      logger.warn({ err: error, requestId: info.requestId }, "session lookup failed");
-      throw data(null, { status: 503 });
+      // better-auth refusing the session (one deleted while it was being refreshed) signs out.
+      if (error instanceof APIError && error.statusCode < 500) {
+        clearCookies = true;
+      } else {
+        // The database out of reach says nothing about the session: signing the person out would
+        // outlast the outage. They are asked to wait, and keep their cookie (docs/decisions/004-sessions.md).
+        logger.warn({ err: error, requestId: info.requestId }, "session lookup failed");
+        throw data(null, { status: 503 });
+      }
     }
   }
   context.set(userContext, user);

@@ -7,6 +7,7 @@ import { loadProfilePage } from "~/features/account/profile.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/profile";
 import { readForm } from "~/lib/read-form.server";
+import { keepRetryAfter } from "~/lib/retry-after.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
@@ -19,6 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!page) throw replace("/login");
   return page;
 }
+
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requirePermission(request, context, "profile:view");

@@ -96,6 +96,21 @@ describe(`registration (${test.kind})`, () => {
     expect(JSON.stringify(entry.changes)).not.toContain(STRONG_PASSWORD);
   });
 
+  it("asks for an email's code as an email's, and ends only its own address's waiting registrations", async () => {
+    const post = browser();
+    await post(good("a_b@example.com"));
+    const empty = await post({ intent: "verify-code", email: "a_b@example.com", code: "" });
+    expect(empty.data?.fieldErrors).toEqual({ code: "auth:form.emailCodeRequired" });
+
+    // "_" is any character to LIKE: finishing a_b@ must not end axb@'s registration.
+    const other = browser();
+    await other(good("axb@example.com"));
+    const code = (await latestMail("a_b@example.com", "registration-code")).body.match(/\b(\d{6})\b/)![1];
+    expect((await post({ intent: "verify-code", email: "a_b@example.com", code })).status).toBe(302);
+    const otherCode = (await latestMail("axb@example.com", "registration-code")).body.match(/\b(\d{6})\b/)![1];
+    expect((await other({ intent: "verify-code", email: "axb@example.com", code: otherCode })).status).toBe(302);
+  });
+
   it("remembers the language the person registered in, and writes the code in it", async () => {
     const result = await registerByEmail(good("espanol@example.com"), { lang: "es" });
     expect(result.status).toBe(302);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, gt, like } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { asPhoneRegistration, auth } from "~/auth/auth.server";
 import { db, withTransaction, type Tx } from "~/db/client.server";
@@ -225,7 +225,9 @@ async function finishRegistration(
         createdAt: now,
         updatedAt: now,
       });
-      await tx.delete(verification).where(like(verification.identifier, `${contactPrefix(contact)}%`));
+      // Compared as a prefix, not with LIKE: an address may hold "_", which LIKE reads as any character.
+      const prefix = contactPrefix(contact);
+      await tx.delete(verification).where(sql`left(${verification.identifier}, ${prefix.length}) = ${prefix}`);
       await recordRegistration(tx, userId, pending.lang, recorded);
     });
   } catch (error) {
@@ -295,8 +297,9 @@ export async function completeEmailRegistration(
     });
     userId = result.response.user.id;
     headers = sessionCookies(result.headers);
-    // The address found an account made since the check above: the code proved the address, but a
-    // registration never signs into an account it did not create, nor gives it a password.
+    // The address found an account made since the check above (a moment's race). The code proved
+    // the address, so its holder could reset that account's password anyway; still, a registration
+    // does not sign into an account it did not create, nor give one that has a password another.
     const [credential] = await db().select({ id: account.id }).from(account).where(eq(account.userId, userId)).limit(1);
     if (credential) {
       await db().delete(session).where(eq(session.token, result.response.token));

@@ -31,6 +31,7 @@ export const keys = {
   invalidToken: "auth:reset.invalidToken",
   currentPasswordRequired: "account:password.currentRequired",
   codeRequired: "auth:form.codeRequired",
+  emailCodeRequired: "auth:form.emailCodeRequired",
   codeInvalidFormat: "auth:form.codeFormat",
 } as const;
 
@@ -160,16 +161,18 @@ export const changePasswordSchema = withMatchingPasswords(
 
 export const sendPhoneCodeSchema = z.object({ phone: phoneField });
 
-const codeField = stringField(keys.codeRequired)
-  .trim()
-  .min(1, keys.codeRequired)
-  .regex(new RegExp(`^\\d{${limits.code}}$`), keys.codeInvalidFormat);
+/** A 6-digit code; empty, it is asked for as it came (a text message or an email). */
+const codeField = (requiredKey: string) =>
+  stringField(requiredKey)
+    .trim()
+    .min(1, requiredKey)
+    .regex(new RegExp(`^\\d{${limits.code}}$`), keys.codeInvalidFormat);
 
 /** A phone number and the code sent to it: on the profile, and to finish a registration by phone. */
-export const verifyPhoneSchema = z.object({ phone: phoneField, code: codeField });
+export const verifyPhoneSchema = z.object({ phone: phoneField, code: codeField(keys.codeRequired) });
 
 /** An address and the code sent to it, to finish a registration by email. */
-export const verifyEmailSchema = z.object({ email: emailField, code: codeField });
+export const verifyEmailSchema = z.object({ email: emailField, code: codeField(keys.emailCodeRequired) });
 
 /** How the account forms word their messages (parseForm). */
 export const accountMessage = ownKeyOr<string>(keys, keys.invalidValue);
