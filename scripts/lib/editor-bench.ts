@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { formatNumber } from "../../app/lib/locale";
 import { demoAccounts } from "../../app/setup/seed-data";
 import { launchBrowser } from "../../tests/support/browser";
 import { signIn } from "../../tests/support/server";
@@ -89,7 +90,8 @@ export const editorSuite: BenchSuite = {
           await page.goto(url, { waitUntil: "commit" });
           loads.push(await hydrated(page));
         }
-        if (!(await page.getByText(`${BENCH_PRODUCTS} of ${BENCH_PRODUCTS} products shown`).isVisible())) {
+        const all = formatNumber(BENCH_PRODUCTS, "en");
+        if (!(await page.getByText(`${all} of ${all} products shown`).isVisible())) {
           throw new Error(`the editor does not hold the ${BENCH_PRODUCTS} products of the list`);
         }
 
