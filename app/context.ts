@@ -6,6 +6,11 @@ export type RequestInfo = {
   requestId: string;
   nonce: string;
   clientIp: string;
+  /**
+   * The path and query as the request named them: a client-side navigation's `.data` request
+   * reaches the middleware with `.data` already taken off its URL.
+   */
+  requestedPath: string;
 };
 
 export type SessionUser = {
@@ -25,6 +30,7 @@ export const requestInfoContext = createContext<RequestInfo>({
   requestId: "unknown",
   nonce: "",
   clientIp: "unknown",
+  requestedPath: "/",
 });
 export const userContext = createContext<SessionUser | null>(null);
 export const langContext = createContext<Lang>("en");

@@ -9,6 +9,7 @@ import { useNonce } from "./components/nonce";
 import { PageTranslations, usePageLanguage } from "./components/page-language";
 import { RouteErrorPage } from "./components/route-error";
 import { useRequestId } from "./components/request-id";
+import { publicPageCache } from "./features/catalog/page-cache.server";
 import { Shell } from "./components/shell/shell";
 import { anonymousTranslations, signedInTranslations } from "./i18n/bundle.server";
 import { loadTranslations } from "./i18n/load-translations";
@@ -33,7 +34,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [retryWhenUnavailable, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [retryWhenUnavailable, sessionMiddleware, publicPageCache];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cookieTheme = readCookie(request.headers.get("cookie"), themeCookie);

@@ -11,6 +11,7 @@ import { endAbandonedImportRuns, pruneOldImportRows } from "~/features/imports/r
 import { deliverDueMessages } from "~/services/mail/outbox.server";
 import { pruneExpiredRows } from "~/setup/retention.server";
 import { stopPriceListEvents } from "~/features/price-lists/events.server";
+import { startPublicPageCache } from "~/features/catalog/page-cache.server";
 import { logger } from "~/lib/logger.server";
 import { imagesRouter } from "./images";
 import { uploadsRouter } from "./uploads";
@@ -39,13 +40,14 @@ app.all(
     // is loaded afresh for each request anyway, so edits still show.
     build: serverBuild,
     mode: process.env.NODE_ENV,
-    getLoadContext(_req, res) {
+    getLoadContext(req, res) {
       const locals = res.locals as AppLocals;
       const context = new RouterContextProvider();
       context.set(requestInfoContext, {
         requestId: locals.requestId,
         nonce: locals.nonce,
         clientIp: locals.clientIp,
+        requestedPath: req.originalUrl,
       });
       return context;
     },
@@ -67,6 +69,7 @@ export async function startup() {
   // The site's own illustrations, rendered once per data directory (a few seconds on a first start).
   const { generateSiteImages } = await import("~/setup/seed-images.server");
   await generateSiteImages();
+  await startPublicPageCache();
   mailTimer = setInterval(() => {
     deliverDueMessages().catch((error) => logger.error({ err: error }, "mail delivery loop failed"));
   }, 15_000);

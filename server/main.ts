@@ -2,7 +2,15 @@ import { createServer } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import { bodyLimit, literalBrokenPercents, requestLocals, securityHeaders, originCheck } from "./security";
+import onHeaders from "on-headers";
+import {
+  bodyLimit,
+  keepNonceOnRevalidation,
+  literalBrokenPercents,
+  requestLocals,
+  securityHeaders,
+  originCheck,
+} from "./security";
 
 type ServerBuildModule = {
   app: express.Router;
@@ -46,6 +54,7 @@ export async function runServer({ dev }: { dev: boolean }): Promise<RunningServe
     res.status(200).json({ status: "ok" });
   });
   web.use(securityHeaders({ secure: c.isSecure, dev }));
+  web.use(keepNonceOnRevalidation());
   web.use(originCheck([new URL(c.SITE_URL).origin]));
   web.use(bodyLimit());
   // Compression must not buffer server-sent events.
@@ -55,9 +64,13 @@ export async function runServer({ dev }: { dev: boolean }): Promise<RunningServe
         !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
     }),
   );
-  // Pages and data may be personal: private unless a static handler above already answered.
+  // Pages and data may be personal: private unless a static handler above already answered or
+  // the answer says otherwise (a kept public page, a translations file), which a header set here
+  // beforehand would contradict.
   const privateByDefault: express.RequestHandler = (_req, res, next) => {
-    res.setHeader("Cache-Control", "private, no-cache");
+    onHeaders(res, function () {
+      if (!this.hasHeader("Cache-Control")) this.setHeader("Cache-Control", "private, no-cache");
+    });
     next();
   };
 

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
+import onHeaders from "on-headers";
 import type { AppLocals } from "./locals";
 
 export function requestLocals(trustProxy: boolean, dev: boolean) {
@@ -40,6 +41,20 @@ export function securityHeaders({ secure, dev }: { secure: boolean; dev: boolean
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
+}
+
+/**
+ * A 304 tells the browser to show the page it kept, whose scripts carry the nonce they were served
+ * with; a browser takes a 304's headers over the kept ones, so a fresh policy with a new nonce
+ * would block them. The kept policy stays.
+ */
+export function keepNonceOnRevalidation() {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    onHeaders(res, function () {
+      if (this.statusCode === 304) this.removeHeader("Content-Security-Policy");
+    });
+    next();
+  };
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -92,6 +92,12 @@ function isProductPage(pathname: string) {
   return /^\/products\/[a-z0-9-]+$/.test(pathname) && pathname !== "/products/manage";
 }
 
+/** A page every visitor sees alike, but for its language and theme (its query may filter it). */
+export function isPublicPage(pathname: string) {
+  const path = canonicalPaths[pathname] ?? pathname;
+  return path in publicPages || isProductPage(path);
+}
+
 export type PageUrls = {
   canonical: string;
   alternates: Array<{ hreflang: "en" | "es" | "x-default"; href: string }>;

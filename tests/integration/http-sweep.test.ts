@@ -10,6 +10,7 @@ import {
   publicResources,
   type Permission,
 } from "../../app/auth/permissions";
+import { isPublicPage } from "../../app/lib/seo";
 import routes from "../../app/routes";
 import {
   cookiesFrom,
@@ -240,8 +241,13 @@ describe(`HTTP sweep of every route as every role (${test.kind})`, () => {
       if (doc.status === 200 && page.kind !== "logout") {
         const type = doc.res.headers.get("content-type") ?? "";
         const cache = doc.res.headers.get("cache-control") ?? "";
-        if (type.startsWith("text/html") && !cache.includes("private")) {
-          mismatches.push(`GET ${page.url} as ${who}: HTML without Cache-Control: private (got "${cache}")`);
+        // A visitor's public page is the same for everyone: kept, and asked for again each time
+        // (docs/decisions/033-public-page-cache.md). Anything else is private.
+        const shared =
+          who === "anonymous" && page.kind === "public" && isPublicPage(new URL(page.url, server.url).pathname);
+        const wantCache = shared ? "public, no-cache" : "private";
+        if (type.startsWith("text/html") && !cache.includes(wantCache)) {
+          mismatches.push(`GET ${page.url} as ${who}: HTML without Cache-Control: ${wantCache} (got "${cache}")`);
         }
       }
       if (page.kind === "logout") continue;
@@ -385,7 +391,7 @@ describe(`HTTP sweep of every route as every role (${test.kind})`, () => {
     }
   });
 
-  it("sends a CSP whose nonce is on every script, no HSTS over http, and private HTML", async () => {
+  it("sends a CSP whose nonce is on every script, no HSTS over http, and private HTML but a visitor's public page", async () => {
     const nonces = new Set<string>();
     for (const [url, who] of [
       ["/", "anonymous"],
@@ -407,7 +413,7 @@ describe(`HTTP sweep of every route as every role (${test.kind})`, () => {
         expect(attrs, `script on ${url}`).toContain(`nonce="${nonce}"`);
       }
       expect(got.res.headers.get("strict-transport-security")).toBeNull();
-      expect(got.res.headers.get("cache-control") ?? "").toContain("private");
+      expect(got.res.headers.get("cache-control") ?? "").toBe(url === "/" ? "public, no-cache" : "private, no-cache");
     }
     expect(nonces.size, "a fresh nonce per response").toBe(4);
   });

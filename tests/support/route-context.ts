@@ -26,6 +26,7 @@ export function routeContext(options: ContextOptions = {}) {
     requestId: options.requestId ?? crypto.randomUUID(),
     nonce: "test-nonce",
     clientIp: options.clientIp ?? `test-${crypto.randomUUID()}`,
+    requestedPath: "/",
   });
   context.set(langContext, options.lang ?? "en");
   context.set(userContext, options.user ?? null);

@@ -5,13 +5,15 @@ import { logger } from "~/lib/logger.server";
 import { PRICE_LIST_CHANNEL } from "./internal.server";
 
 /**
- * What a subscriber hears: a list changed (its id); a person's sessions were ended (disabled, their
- * role changed), whose open pages must stop hearing at once; "resync" after the listening
- * connection was lost and found again, when changes in between may have been missed; "closing" on
- * shutdown.
+ * What a subscriber hears: a list changed (its id); something a public page shows changed (a
+ * product, a list or a price, told by the database's own triggers); a person's sessions were ended
+ * (disabled, their role changed), whose open pages must stop hearing at once; "resync" after the
+ * listening connection was lost and found again, when changes in between may have been missed;
+ * "closing" on shutdown.
  */
 export type PriceListEvent =
   | { kind: "changed"; listId: string }
+  | { kind: "catalogChanged" }
   | { kind: "signedOut"; userId: string }
   | { kind: "resync" }
   | { kind: "closing" };
@@ -21,6 +23,8 @@ const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
 
 /** A list's id is a UUID: a payload with this prefix names a person instead. */
 const SIGNED_OUT = "signed-out:";
+/** The payload of the triggers on products, lists and prices (drizzle/0011_public_pages_changed.sql). */
+const CATALOG_CHANGED = "catalog";
 
 /**
  * Tells every process, when the transaction commits, that a person's sessions were ended: their
@@ -55,6 +59,11 @@ class PriceListHub {
   /** Resolves once the process listens (a page opened just now hears changes from then on). */
   listening() {
     return this.ensureListening();
+  }
+
+  /** Whether every change is heard right now: not before the first LISTEN, nor while it is lost. */
+  isListening() {
+    return this.stopListening !== null;
   }
 
   private emit(event: PriceListEvent) {
@@ -98,9 +107,11 @@ class PriceListHub {
     const handle = databaseHandle();
     const onChange = (payload: string) =>
       this.emit(
-        payload.startsWith(SIGNED_OUT)
-          ? { kind: "signedOut", userId: payload.slice(SIGNED_OUT.length) }
-          : { kind: "changed", listId: payload },
+        payload === CATALOG_CHANGED
+          ? { kind: "catalogChanged" }
+          : payload.startsWith(SIGNED_OUT)
+            ? { kind: "signedOut", userId: payload.slice(SIGNED_OUT.length) }
+            : { kind: "changed", listId: payload },
       );
     if (handle.kind === "pglite" && handle.pglite) {
       return handle.pglite.listen(PRICE_LIST_CHANNEL, onChange);
@@ -152,6 +163,10 @@ export function subscribeToPriceLists(subscriber: Subscriber) {
 
 export function priceListEventsReady() {
   return shared.__priceListHub!.listening();
+}
+
+export function isListeningToPriceLists() {
+  return shared.__priceListHub!.isListening();
 }
 
 export function stopPriceListEvents() {
