@@ -21,6 +21,7 @@ import { importSuite } from "./lib/import-bench";
 import { budgetPages, jsBudgetKb, measurePages } from "./lib/js-budget";
 import { lighthouseBudget, lighthousePages } from "./lib/lighthouse";
 import { pricesSuite } from "./lib/price-bench";
+import { resilienceSuite } from "./lib/resilience-bench";
 import { printSuite } from "./lib/print-bench";
 import { searchSuite } from "./lib/search-bench";
 
@@ -28,7 +29,7 @@ const usage = `Usage: npm run bench [-- --only <suite>[,<suite>...]] [-- --runs 
                  [-- --duration <s>] [-- --warmup <s>] [-- --rounds <n>] [-- --save-runs <n>] [-- --event-saves <n>]
                  [-- --page-requests <n>] [-- --pdf-runs <n>] [-- --builder-runs <n>] [-- --export-requests <n>]
                  [-- --assistant-requests <n>] [-- --search-rounds <n>] [-- --editor-keystrokes <n>]
-                 [-- --editor-loads <n>]
+                 [-- --editor-loads <n>] [-- --load-seconds <s>]
 
 Prints the performance figures of docs/decisions/024-budgets-and-rules.md (Budgets) as one table, each beside
 its budget. Suites: startup, js (JavaScript before interaction on the public pages), lighthouse (mobile,
@@ -47,7 +48,11 @@ message; and the /ai screen's answer to a listing, --assistant-requests sequenti
 seller, p95), search (app/lib/search.ts bundled by Vite and run in headless Chromium over 2,000 product keys,
 many queries, --search-rounds rounds, p95 of one search), editor (the price editor of a 2,000-product list
 in headless Chromium on a mid phone with 4x CPU slowdown: time to interactive, median of --editor-loads loads,
-and keystroke to paint while typing --editor-keystrokes keys into price cells, p95, and into its search box). The suites run the production build in a temporary
+and keystroke to paint while typing --editor-keystrokes keys into price cells, p95, and into its search box), resilience (50 connections for --load-seconds s (60) on
+/, /prices, a customer's /pricesprivate and a seller's /dashboard, on PGlite and on PostgreSQL, with the server's
+peak RSS, and / and /prices rendered afresh each time for comparison with the public page cache; PostgreSQL
+stopped for 20 s under signed-in traffic (sign-outs, time back); two instances on one PostgreSQL with a
+background import of qbo_large.csv whose instance is killed part-way, finished by the other). The suites run the production build in a temporary
 DATA_DIR (DATABASE_URL is ignored): on the embedded database, and for prices, print, export and assistant also on a throwaway PostgreSQL server they
 start (installed from Debian's packages when missing and run as root).
 Benchmarks, not tests: a figure over budget is reported, and the command still exits 0.`;
@@ -227,6 +232,7 @@ const suites: BenchSuite[] = [
   assistantSuite,
   searchSuite,
   editorSuite,
+  resilienceSuite,
 ];
 
 if (hasFlag("help")) {

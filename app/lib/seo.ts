@@ -92,11 +92,16 @@ function isProductPage(pathname: string) {
   return /^\/products\/[a-z0-9-]+$/.test(pathname) && pathname !== "/products/manage";
 }
 
-/** A page every visitor sees alike, but for its language and theme (its query may filter it). */
-export function isPublicPage(pathname: string) {
+/**
+ * The query parameters that make a public page distinct, or null for the rest of the site. Such
+ * a page is the same for every visitor but for its language and theme.
+ */
+export function publicPageParams(pathname: string): readonly string[] | null {
   const path = canonicalPaths[pathname] ?? pathname;
-  return path in publicPages || isProductPage(path);
+  return publicPages[path] ?? (isProductPage(path) ? [] : null);
 }
+
+export const isPublicPage = (pathname: string) => publicPageParams(pathname) !== null;
 
 export type PageUrls = {
   canonical: string;
@@ -111,7 +116,7 @@ export type PageUrls = {
  */
 export function publicPageUrls(baseUrl: string, pathname: string, search: string, lang: Lang): PageUrls | null {
   const path = canonicalPaths[pathname] ?? pathname;
-  const kept = publicPages[path] ?? (isProductPage(path) ? [] : null);
+  const kept = publicPageParams(pathname);
   if (!kept) return null;
   const params = new URLSearchParams(search);
   const query = new URLSearchParams();

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
-import { ensurePostgres, startPostgres } from "../../tests/support/postgres-server";
+import { ensurePostgres, startPostgres, type PostgresServer } from "../../tests/support/postgres-server";
 
 /**
  * One row of `npm run bench`: a figure, its unit, and the budget of
@@ -57,7 +57,10 @@ export async function measureParts(parts: Array<() => Promise<Measurement[]>>): 
  * A throwaway PostgreSQL server (installed from Debian's packages when missing) with an empty
  * `bench` database, and a temporary DATA_DIR for a site started on it; both gone afterwards.
  */
-export async function onThrowawayPostgres<T>(name: string, fn: (url: string, dataDir: string) => Promise<T>) {
+export async function onThrowawayPostgres<T>(
+  name: string,
+  fn: (url: string, dataDir: string, server: PostgresServer) => Promise<T>,
+) {
   ensurePostgres();
   const postgres = await startPostgres();
   const dataDir = mkdtempSync(path.join(tmpdir(), `bench-${name}-pg-`));
@@ -66,7 +69,7 @@ export async function onThrowawayPostgres<T>(name: string, fn: (url: string, dat
     await admin.connect();
     await admin.query("create database bench");
     await admin.end();
-    return await fn(postgres.url("bench"), dataDir);
+    return await fn(postgres.url("bench"), dataDir, postgres);
   } finally {
     await postgres.stop();
     rmSync(dataDir, { recursive: true, force: true });

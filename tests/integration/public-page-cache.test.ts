@@ -112,6 +112,17 @@ describe("the public page cache", () => {
     expect(new Set([english, spanish, dark].map((r) => header(r, "etag"))).size).toBe(3);
   });
 
+  it("keeps a canonical variant such as a category, but renders a search for whoever typed it", async () => {
+    const category = await get("/products?category=vegetables");
+    expect(header(category, "etag")).toMatch(/^W\/"/);
+    for (const typed of ["/prices?q=mango", "/products?q=lim%C3%B3n&sort=name", "/?utm_source=mail"]) {
+      const res = await get(typed);
+      expect(res.status).toBe(200);
+      expect(res.headers.etag, typed).toBeUndefined();
+      expect(header(res, "cache-control")).toBe("private, no-cache");
+    }
+  });
+
   it("answers 304 to a browser that holds the page, keeping the policy its scripts were served with", async () => {
     const page = await get("/about-us");
     const again = await get("/about-us", { "if-none-match": header(page, "etag") });

@@ -45,7 +45,13 @@ function asPostgresUser(args: string[]) {
   return { cmd: args[0], args: args.slice(1) };
 }
 
-export type PostgresServer = { url: (db?: string) => string; stop: () => Promise<void> };
+export type PostgresServer = {
+  url: (db?: string) => string;
+  /** Stops the server as an outage would (every connection cut), keeping its data for `resume`. */
+  pause: () => void;
+  resume: () => void;
+  stop: () => Promise<void>;
+};
 
 /** A throwaway PostgreSQL server on a free loopback port, for tests and benchmarks. */
 export async function startPostgres(): Promise<PostgresServer> {
@@ -74,13 +80,16 @@ export async function startPostgres(): Promise<PostgresServer> {
     execFileSync(c.cmd, c.args, { stdio: "pipe" });
   };
   // pg_ctl daemonises the server and waits until it accepts connections.
-  ctl(["-o", options, "-l", path.join(dir, "server.log"), "-w", "-t", "60", "start"]);
+  const start = () => ctl(["-o", options, "-l", path.join(dir, "server.log"), "-w", "-t", "60", "start"]);
+  start();
   const url = (db = "postgres") => `postgres://postgres@127.0.0.1:${port}/${db}`;
   const client = new pg.Client({ connectionString: url() });
   await client.connect();
   await client.end();
   return {
     url,
+    pause: () => ctl(["-m", "fast", "-w", "stop"]),
+    resume: start,
     stop: async () => {
       try {
         ctl(["-m", "immediate", "-w", "stop"]);

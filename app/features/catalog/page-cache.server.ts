@@ -7,7 +7,7 @@ import {
   subscribeToPriceLists,
 } from "~/features/price-lists/events.server";
 import { PageCache } from "~/lib/page-cache.server";
-import { isPublicPage } from "~/lib/seo";
+import { publicPageParams } from "~/lib/seo";
 import { isTheme, themeCookie } from "~/lib/theme";
 
 /**
@@ -46,6 +46,18 @@ export function clearPublicPageCache() {
 }
 
 /**
+ * A public page's plain address, or one of its canonical variants (a category of /products), in
+ * a language: what visitors arrive on. A search or a filter someone typed is rendered for them, so
+ * made-up queries cannot push the pages everyone asks for out of the cache.
+ */
+function isKept(url: URL) {
+  const params = publicPageParams(url.pathname);
+  if (!params) return false;
+  // `_routes` names the loaders of a client-side navigation's data request.
+  return [...url.searchParams.keys()].every((name) => name === "lang" || name === "_routes" || params.includes(name));
+}
+
+/**
  * Answers a visitor's GET of a public page (or its data, on a client-side navigation) from the
  * cache. Never for a signed-in person, whose pages differ; never while changes may go unheard (the
  * database not yet listened to, or its connection lost); never in development, where no nonce is
@@ -54,7 +66,7 @@ export function clearPublicPageCache() {
 export const publicPageCache: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const fresh = getRequestInfo(context);
   if (request.method !== "GET" || getUser(context) || !fresh.nonce) return next();
-  if (!isPublicPage(new URL(request.url).pathname)) return next();
+  if (!isKept(new URL(request.url))) return next();
   listenForChanges();
   if (!isListeningToPriceLists()) return next();
 
