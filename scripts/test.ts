@@ -7,8 +7,9 @@ import { ensureBuild } from "../tests/support/server";
 
 /**
  * `npm test`: type check, lint, unit and integration tests on PGlite, integration tests on a real
- * PostgreSQL server, a production build, then the browser tests. Every step runs even when an
- * earlier one failed, so one run shows everything that is wrong; the exit code says whether all passed.
+ * PostgreSQL server, a production build, the browser tests, then the data check on the database the
+ * browser tests leave behind. Every step runs even when an earlier one failed, so one run shows
+ * everything that is wrong; the exit code says whether all passed.
  */
 
 type Result = {
@@ -27,9 +28,12 @@ const resultsDir = path.resolve("node_modules/.cache/app-tests");
 mkdirSync(resultsDir, { recursive: true });
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
 
-function run(cmd: string, args: string[], env: Record<string, string> = {}) {
+/** Runs a command in the foreground; an `undefined` in `env` takes that variable away. */
+function run(cmd: string, args: string[], env: Record<string, string | undefined> = {}) {
   console.log(`\n$ ${[path.basename(cmd), ...args].join(" ")}`);
-  const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const merged = { ...process.env, ...env };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete merged[key];
+  const result = spawnSync(cmd, args, { stdio: "inherit", env: merged });
   return result.status === 0;
 }
 
@@ -135,6 +139,12 @@ function vitest(name: string, args: string[], env: Record<string, string> = {}, 
   };
 }
 
+/**
+ * The embedded database the browser tests ran on, kept when their server stops: every write path
+ * went through it as people use them, so `npm run check-data` on it is the check that means most.
+ */
+const browserData = path.resolve(".tmp", `e2e-data-${process.pid}`);
+
 const steps = [
   check("type check", () => run(bin("react-router"), ["typegen"]) && run(bin("tsc"), ["--noEmit"])),
   check("lint", () => run(bin("eslint"), [".", "--max-warnings", "0"])),
@@ -144,7 +154,20 @@ const steps = [
     console.log((await ensureBuild()) ? "Built build/ for production." : "build/ is already current with the sources.");
     return true;
   }),
-  vitest("browser tests", ["--config", "vitest.e2e.config.ts"], {}, () => void ensureChromium()),
+  vitest(
+    "browser tests",
+    ["--config", "vitest.e2e.config.ts"],
+    { E2E_KEEP_DATA_DIR: browserData },
+    () => void ensureChromium(),
+  ),
+  check("data check on the browser tests' database", () => {
+    if (!existsSync(browserData)) throw new Error("the browser tests left no database to check");
+    try {
+      return run(bin("tsx"), ["scripts/check-data.ts"], { DATA_DIR: browserData, DATABASE_URL: undefined });
+    } finally {
+      rmSync(browserData, { recursive: true, force: true });
+    }
+  }),
 ];
 
 const started = Date.now();

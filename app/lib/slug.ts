@@ -23,7 +23,12 @@ export function firstFreeSlug(base: string, taken: ReadonlySet<string>) {
   }
 }
 
+/** A slug's form, written so that JavaScript and PostgreSQL read it alike (the data check asks the database). */
+export const SLUG_PATTERN = "^[a-z0-9]+(?:-[a-z0-9]+)*$";
+export const MAX_SLUG_LENGTH = 80;
+const slugForm = new RegExp(SLUG_PATTERN);
+
 /** A slug as `slugify` and `firstFreeSlug` make them: what a URL or a form may name a list or product by. */
 export function isSlug(value: string) {
-  return value.length <= 80 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value);
+  return value.length <= MAX_SLUG_LENGTH && slugForm.test(value);
 }

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { withTransaction, type Tx } from "~/db/client.server";
-import { appSetting, customerPriceList, priceList, priceListItem, product, user } from "~/db/schema";
+import { appSetting, customerPriceList, priceList, product, user } from "~/db/schema";
 import { demoAccounts, demoPassword, seedPriceLists, seedProducts } from "./seed-data";
 import { applyAdjustment } from "~/lib/money";
 import { searchKey } from "~/lib/search";
+import { applyPriceChanges, type LockedList } from "~/features/price-lists/internal.server";
 import { hashPassword, insertUserWithPassword } from "~/features/users/create-user.server";
 import { demoImageKey } from "./seed-images.server";
 
@@ -38,7 +39,8 @@ export async function seedCatalog() {
       .returning({ id: product.id, cents: product.basePriceCents });
     let parentId: string | null = null;
     for (const list of seedPriceLists) {
-      const [row]: { id: string }[] = await tx
+      // Revision 0 until its prices are written, as a list made on the price list screen.
+      const [row]: LockedList[] = await tx
         .insert(priceList)
         .values({
           slug: list.slug,
@@ -52,14 +54,20 @@ export async function seedCatalog() {
           parentId,
           adjustmentType: list.percentBasisPoints ? "percentage" : null,
           adjustmentValue: list.percentBasisPoints || null,
+          revision: 0,
         })
-        .returning({ id: priceList.id });
-      await tx.insert(priceListItem).values(
+        .returning();
+      // Through the one write path, so every seeded price has its "initial" history row
+      // (docs/decisions/032-data-check.md); the seed is nobody's change, so no activity entry.
+      await applyPriceChanges(
+        tx,
+        row,
         inserted.map((p) => ({
-          priceListId: row.id,
           productId: p.id,
-          priceCents: applyAdjustment(p.cents ?? 0, "percentage", list.percentBasisPoints),
+          oldCents: "absent" as const,
+          newCents: applyAdjustment(p.cents ?? 0, "percentage", list.percentBasisPoints),
         })),
+        { actor: { id: null }, source: "initial", activity: false },
       );
       parentId ??= row.id;
     }

@@ -170,8 +170,21 @@ describe(`the assistant's conversations (${test.kind})`, () => {
     const theirs = (await send(customer, `price history of ${item.nameEn}`)).find((e) => e.type === "data");
     if (staff?.type !== "data" || staff.data.kind !== "history") throw new Error(JSON.stringify(staff));
     if (theirs?.type !== "data" || theirs.data.kind !== "history") throw new Error(JSON.stringify(theirs));
-    expect(staff.data).toMatchObject({ staffView: true, entries: [{ author: "Test seller", source: "screen" }] });
-    expect(theirs.data).toMatchObject({ staffView: false, entries: [{ author: null, source: "other" }] });
+    // The seller's change, then the seed's initial price.
+    expect(staff.data).toMatchObject({
+      staffView: true,
+      entries: [
+        { author: "Test seller", source: "screen" },
+        { author: null, source: "initial" },
+      ],
+    });
+    expect(theirs.data).toMatchObject({
+      staffView: false,
+      entries: [
+        { author: null, source: "other" },
+        { author: null, source: "other" },
+      ],
+    });
     expect(theirs.data.entries[0].newCents).toBe(staff.data.entries[0].newCents);
   });
 });

@@ -71,7 +71,8 @@ export default async function setup(project: TestProject) {
   project.provide("e2eStateDir", stateDir);
   return async () => {
     const errors = server?.errors() ?? [];
-    await server?.stop();
+    // `npm test` checks the data the browser tests leave behind (docs/decisions/032-data-check.md).
+    await server?.stop({ keepDataIn: process.env.E2E_KEEP_DATA_DIR });
     if (stateDir) rmSync(stateDir, { recursive: true, force: true });
     if (errors.length > 0) throw new Error(`The server logged errors during the browser tests:\n${errors.join("\n")}`);
   };

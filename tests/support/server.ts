@@ -1,5 +1,15 @@
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -119,7 +129,8 @@ export type AppServer = {
   /** Server log lines at level error or above (pino's JSON lines), leaving out refused requests (4xx). */
   errors: () => string[];
   output: () => string;
-  stop: () => Promise<void>;
+  /** Stops the server and removes its directory; `keepDataIn` moves its data directory there first. */
+  stop: (options?: { keepDataIn?: string }) => Promise<void>;
 };
 
 export type AppServerOptions = {
@@ -172,12 +183,17 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   let hasExited = false;
   void exited.then(() => (hasExited = true));
 
-  const stop = async () => {
+  const stop = async ({ keepDataIn }: { keepDataIn?: string } = {}) => {
     if (!hasExited) {
       child.kill("SIGTERM");
       const force = setTimeout(() => child.kill("SIGKILL"), 15_000);
       await exited;
       clearTimeout(force);
+    }
+    if (keepDataIn && existsSync(dataDir)) {
+      rmSync(keepDataIn, { recursive: true, force: true });
+      mkdirSync(path.dirname(keepDataIn), { recursive: true });
+      renameSync(dataDir, keepDataIn);
     }
     rmSync(root, { recursive: true, force: true });
   };

@@ -11,6 +11,7 @@ export function priceHistoryPath(listSlug: string, productId: string) {
 
 /** Every source a history row may name, in the order people read them; anything else is "other". */
 export const historySources = [
+  "initial",
   "screen",
   "bulk",
   "reapply",

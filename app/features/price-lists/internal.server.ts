@@ -10,9 +10,9 @@ import type { BulkChange } from "./schema";
 /** Who makes a change: a person, or nobody (`id: null`, e.g. the import command line). */
 export type Actor = { id: string | null };
 
-/** Where a price change came from; every history row names one. */
+/** Where a price change came from; every history row names one ("initial": the demo seed's prices). */
 export type PriceSource =
-  "screen" | "bulk" | "reapply" | "restore" | "create" | "add" | "remove" | "import" | "assistant";
+  "initial" | "screen" | "bulk" | "reapply" | "restore" | "create" | "add" | "remove" | "import" | "assistant";
 
 export type LockedList = typeof priceList.$inferSelect;
 
