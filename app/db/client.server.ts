@@ -32,6 +32,14 @@ shared.__appDatabase ??= { handle: null, txStore: new AsyncLocalStorage<Tx>() };
 const state = shared.__appDatabase;
 const txStore = state.txStore;
 
+/**
+ * The embedded database keeps its shared buffers inside the process's memory, where PGlite's
+ * default of 128 MB stayed resident for good; its files are read through the operating system's
+ * cache anyway. 32 MB hold the working set of a catalogue of thousands of products
+ * (docs/decisions/024-budgets-and-rules.md, Memory).
+ */
+const EMBEDDED_SETTINGS = { postgresqlconf: ["shared_buffers = 32MB"] };
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (state.handle) throw new Error("The database is already open in this process.");
   if (options.kind === "pglite") {
@@ -39,7 +47,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     if (!client) {
       const dir = path.resolve(options.dataDir ?? "./data", "pg");
       mkdirSync(dir, { recursive: true });
-      client = await PGlite.create(dir);
+      client = await PGlite.create(dir, EMBEDDED_SETTINGS);
     }
     const pglite = client;
     const db = drizzlePglite({ client: pglite, schema }) as unknown as AppDb;
