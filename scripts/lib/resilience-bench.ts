@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,7 +16,6 @@ import {
   type RunningSite,
 } from "./bench";
 import { argValue } from "./cli";
-import { withBenchDatabase } from "./price-bench-data";
 import { percentile, runLoad, type LoadTarget } from "./load-test";
 
 const LOAD_SECONDS = Number(argValue("load-seconds") ?? 60);
@@ -90,12 +90,15 @@ async function loadPages(site: RunningSite, database: string): Promise<Measureme
   return rows;
 }
 
-/** The demo catalogue and accounts, which the site seeds by itself only on the embedded database. */
-async function seedDemo(url: string) {
-  const { seedCatalog, seedDemoAccounts } = await import("../../app/setup/seed.server");
-  await withBenchDatabase({ kind: "postgres", url }, async () => {
-    await seedCatalog();
-    await seedDemoAccounts();
+/**
+ * The demo catalogue and accounts, which the site seeds by itself only on the embedded database:
+ * by the seed command, in a process of its own, as an operator would.
+ */
+function seedDemo(url: string, dataDir: string) {
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--demo"], {
+    env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: "ignore",
+    timeout: 300_000,
   });
 }
 
@@ -136,7 +139,7 @@ async function signedInTraffic(url: string, cookie: string, seconds: number, wor
  */
 function outage(): Promise<Measurement[]> {
   return onThrowawayPostgres("resilience-outage", async (url, dataDir, postgres): Promise<Measurement[]> => {
-    await seedDemo(url);
+    seedDemo(url, dataDir);
     const site = await startSite(dataDir, { env: { DATABASE_URL: url } });
     try {
       const cookie = await signIn(site.url, demoEmails.seller);
@@ -185,8 +188,8 @@ function importKilledMidway(): Promise<Measurement[]> {
     const secondDir = mkdtempSync(path.join(tmpdir(), "bench-resilience-second-"));
     const sites: RunningSite[] = [];
     try {
+      seedDemo(url, dataDir);
       const env = { DATABASE_URL: url };
-      // One after the other: the first creates and seeds the database.
       sites.push(await startSite(dataDir, { env }));
       sites.push(await startSite(secondDir, { env }));
       const [first] = sites;
@@ -279,6 +282,9 @@ export const resilienceSuite: BenchSuite = {
     measureParts([
       () =>
         onTemporaryPglite("resilience", async (dataDir) => {
+          // The first start creates and seeds the database in the server's own process; a
+          // server that has been running is one started again on its data.
+          await (await startSite(dataDir)).stop();
           const site = await startSite(dataDir);
           try {
             return await loadPages(site, "PGlite");
@@ -288,7 +294,7 @@ export const resilienceSuite: BenchSuite = {
         }),
       () =>
         onThrowawayPostgres("resilience", async (url, dataDir) => {
-          await seedDemo(url);
+          seedDemo(url, dataDir);
           const site = await startSite(dataDir, { env: { DATABASE_URL: url } });
           try {
             return await loadPages(site, "PostgreSQL");
