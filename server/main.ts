@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import v8 from "node:v8";
+import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import onHeaders from "on-headers";
@@ -30,6 +31,13 @@ export type RunningServer = { port: number; close: () => Promise<void> };
  * (docs/decisions/024-budgets-and-rules.md, Memory).
  */
 const HEAP_GROWING_PERCENT = 20;
+
+/**
+ * Brotli's default window (4 MB) sized each response's compressor for files far larger than a page
+ * (100-200 KB): at 50 connections the compressors alone held hundreds of megabytes. A 256 KB
+ * window compresses a page as well.
+ */
+const BROTLI_WINDOW_BITS = 18;
 
 /** Starts the HTTP server: production from ./build, or development with Vite's hot reload. */
 export async function runServer({ dev }: { dev: boolean }): Promise<RunningServer> {
@@ -73,6 +81,7 @@ export async function runServer({ dev }: { dev: boolean }): Promise<RunningServe
     compression({
       filter: (req, res) =>
         !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+      brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS } },
     }),
   );
   // Pages and data may be personal: private unless a static handler above already answered or

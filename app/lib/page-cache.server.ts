@@ -22,7 +22,7 @@ const NONCE_MARK = "\u0000nonce\u0000";
 const REQUEST_ID_MARK = "\u0000request-id\u0000";
 
 /** How a kept page may be kept by a browser or a CDN: always asked again, answered 304 when unchanged. */
-export const SHARED_PAGE_HEADERS: [string, string][] = [
+const SHARED_PAGE_HEADERS: [string, string][] = [
   ["Cache-Control", "public, no-cache"],
   ["Vary", "Accept-Language, Cookie, Accept-Encoding"],
 ];
