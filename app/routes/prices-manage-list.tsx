@@ -12,7 +12,9 @@ import { PriceEditor } from "~/features/price-lists/components/price-editor";
 import { ReapplyPanel } from "~/features/price-lists/components/reapply-panel";
 import { VersionsPanel } from "~/features/price-lists/components/versions-panel";
 import { runEditorAction } from "~/features/price-lists/edit-prices.server";
-import { findEditorItems } from "~/features/price-lists/editor-items.server";
+import { findEditorItems, findEditorPage } from "~/features/price-lists/editor-items.server";
+import { countListItems } from "~/features/price-lists/list-page.server";
+import { parseListQuery, WHOLE_LIST_MAX } from "~/features/price-lists/list-query";
 import { findMissingProducts, previewReapply } from "~/features/price-lists/items.server";
 import { findPriceListBySlug, listCustomerAssignments } from "~/features/price-lists/lists.server";
 import { compareVersions, listVersions } from "~/features/price-lists/versions.server";
@@ -63,10 +65,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       })),
     };
   }
+  // A long list is read a page at a time, searched and filtered by the database; a shorter one
+  // whole, for the page to filter as it is typed (docs/decisions/030-price-desk.md).
+  const long = (await countListItems(list.id)) > WHOLE_LIST_MAX;
+  const page = long ? await findEditorPage(list.id, lang, parseListQuery(search)) : null;
   return {
     kind: "page" as const,
     list,
-    items: await findEditorItems(list.id, lang),
+    items: page ? page.rows : await findEditorItems(list.id, lang),
+    paging: page?.paging ?? null,
     versions: await listVersions(list.id),
     customers: can(user, "price-lists:assign") ? await listCustomerAssignments() : null,
   };
@@ -90,7 +97,7 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("prices");
   useShownData(loaderData);
   if (loaderData.kind !== "page") return null;
-  const { list, items, versions, customers } = loaderData;
+  const { list, items, paging, versions, customers } = loaderData;
   const adjustment = formatAdjustment(list.adjustmentType, list.adjustmentValue, i18n.language);
   const parentName = parentListName(list, i18n.language);
   const description = listDescription(list, i18n.language);
@@ -114,6 +121,7 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
       <PriceEditor
         key={list.id}
         items={items}
+        paging={paging}
         revision={list.revision}
         listId={list.id}
         listSlug={list.slug}
