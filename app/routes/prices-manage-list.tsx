@@ -13,7 +13,6 @@ import { ReapplyPanel } from "~/features/price-lists/components/reapply-panel";
 import { VersionsPanel } from "~/features/price-lists/components/versions-panel";
 import { runEditorAction } from "~/features/price-lists/edit-prices.server";
 import { findEditorItems, findEditorPage } from "~/features/price-lists/editor-items.server";
-import { countListItems } from "~/features/price-lists/list-page.server";
 import { parseListQuery, WHOLE_LIST_MAX } from "~/features/price-lists/list-query";
 import { findMissingProducts, previewReapply } from "~/features/price-lists/items.server";
 import { findPriceListBySlug, listCustomerAssignments } from "~/features/price-lists/lists.server";
@@ -67,7 +66,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   // A long list is read a page at a time, searched and filtered by the database; a shorter one
   // whole, for the page to filter as it is typed (docs/decisions/030-price-desk.md).
-  const long = (await countListItems(list.id)) > WHOLE_LIST_MAX;
+  const long = list.itemCount > WHOLE_LIST_MAX;
   const page = long ? await findEditorPage(list.id, lang, parseListQuery(search)) : null;
   return {
     kind: "page" as const,

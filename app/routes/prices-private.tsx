@@ -17,7 +17,6 @@ import { findSelectedSlugs } from "~/features/print/sheets.server";
 import { LiveStatus } from "~/features/price-lists/components/live-status";
 import { useLiveList } from "~/features/price-lists/components/use-live-list";
 import { findPriceItems, findPricePage } from "~/features/price-lists/items.server";
-import { countListItems } from "~/features/price-lists/list-page.server";
 import { listQuerySearch, parseListQuery, WHOLE_LIST_MAX, type ListPaging } from "~/features/price-lists/list-query";
 import { listPriceListNames, resolveReadableList } from "~/features/price-lists/lists.server";
 import { listDescription, listName } from "~/features/price-lists/names";
@@ -46,7 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!list) return { staff, lists, list: null, items: packPriceRows([]), paging: null, selected: [] };
   // A long list is read a page at a time, searched and filtered by the database; a shorter one
   // whole, for the page to filter as it is typed (docs/decisions/030-price-desk.md).
-  const long = (await countListItems(list.id)) > WHOLE_LIST_MAX;
+  const long = list.itemCount > WHOLE_LIST_MAX;
   const [found, selected] = await Promise.all([
     long
       ? findPricePage(list.id, lang, parseListQuery(new URL(request.url).searchParams), { staff })

@@ -21,12 +21,6 @@ import { LIST_PAGE_SIZE, type ListPage, type ListQuery } from "./list-query";
  * as SQL, and one page of rows. Shared by the price editor and /pricesprivate.
  */
 
-/** How many items the list holds: whether it is sent whole or a page at a time. */
-export async function countListItems(listId: string) {
-  const [row] = await db().select({ n: count() }).from(priceListItem).where(eq(priceListItem.priceListId, listId));
-  return row?.n ?? 0;
-}
-
 type Scope = {
   listId: string;
   lang: Lang;
