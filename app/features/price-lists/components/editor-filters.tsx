@@ -56,17 +56,6 @@ export const EditorFilters = memo(function EditorFilters({
         searchLabel={t("editor.find")}
         searchPlaceholder={t("editor.findPlaceholder")}
       >
-        <SelectField
-          label={tc("products.sortLabel")}
-          value={sort}
-          onChange={(e) => onSort(e.currentTarget.value as ListSort)}
-        >
-          {listSorts.map((s) => (
-            <option key={s} value={s}>
-              {tc(`sorts.${s}`)}
-            </option>
-          ))}
-        </SelectField>
         <details className="relative text-sm">
           <summary className="cursor-pointer underline underline-offset-2">{t("editor.columns")}</summary>
           <div className="absolute right-0 z-20 mt-1 w-48 space-y-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
@@ -83,6 +72,17 @@ export const EditorFilters = memo(function EditorFilters({
             ))}
           </div>
         </details>
+        <SelectField
+          label={tc("products.sortLabel")}
+          value={sort}
+          onChange={(e) => onSort(e.currentTarget.value as ListSort)}
+        >
+          {listSorts.map((s) => (
+            <option key={s} value={s}>
+              {tc(`sorts.${s}`)}
+            </option>
+          ))}
+        </SelectField>
       </PriceFilters>
 
       {matching !== null ? <p className="text-sm">{t("editor.longList")}</p> : null}
