@@ -33,6 +33,7 @@ import {
   draftKey,
   parseDraft,
   restoreDraft,
+  sortEditorItems,
   type EditorDraft,
   type PriceEdit,
   type PriceEdits,
@@ -588,22 +589,6 @@ function withSaved(
   return items.map((i) =>
     fresh.prices.has(i.productId) ? { ...i, priceCents: fresh.prices.get(i.productId)!, pricedDay: fresh.day } : i,
   );
-}
-
-/**
- * The items in the chosen order; the list comes by category. Equal keys keep their order, so a
- * search's tiers, applied after, keep this order within each tier as the server's pages do.
- */
-function sortEditorItems(items: EditorItem[], sort: ListSort, lang: string) {
-  if (sort === "category") return items;
-  const collator = new Intl.Collator(lang, { sensitivity: "base", numeric: true });
-  const byName = (a: EditorItem, b: EditorItem) => collator.compare(a.name, b.name);
-  const price = (item: EditorItem) => item.priceCents ?? (sort === "price-asc" ? Infinity : -Infinity);
-  return [...items].sort((a, b) => {
-    if (sort === "alphabetical") return byName(a, b);
-    const difference = sort === "price-asc" ? price(a) - price(b) : price(b) - price(a);
-    return difference === 0 || Number.isNaN(difference) ? byName(a, b) : difference;
-  });
 }
 
 /**
