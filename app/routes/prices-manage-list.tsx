@@ -46,7 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return { kind: "missing" as const, products: q ? await findMissingProducts(list.id, q, lang) : [] };
   }
   if (search.get("reapply") === "preview") {
-    return { kind: "reapply" as const, ...(await previewReapply(list.id)) };
+    return { kind: "reapply" as const, ...(await previewReapply(list.id, lang)) };
   }
   if (search.has("compare")) {
     const version = Number(search.get("compare"));
@@ -129,7 +129,7 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
       />
       <AddProductsPanel />
       {parentName ? (
-        <ReapplyPanel parentName={parentName} names={new Map(items.map((i) => [i.productId, i.name]))} />
+        <ReapplyPanel parentName={parentName} />
       ) : null}
       <VersionsPanel versions={versions} revision={list.revision} />
       <DetailsPanel list={list} />

@@ -297,13 +297,34 @@ async function reapplyChanges(tx: Parameters<Parameters<typeof withTransaction>[
   return changes;
 }
 
-/** What re-applying the parent's prices with the list's adjustment would change. */
-export async function previewReapply(listId: string) {
+/**
+ * What re-applying the parent's prices with the list's adjustment would change: how many prices,
+ * and the first `shown` of them with their product's name in the reader's language (a list of
+ * 60,000 items may change them all, more than a page can show).
+ */
+export async function previewReapply(listId: string, lang: Lang, shown = REAPPLY_ROWS_SHOWN) {
   return withTransaction(async (tx) => {
     const list = await lockList(tx, listId);
-    return { revision: list.revision, changes: await reapplyChanges(tx, list) };
+    const changes = await reapplyChanges(tx, list);
+    const first = changes.slice(0, shown);
+    const ids = first.map((c) => c.productId);
+    const names = ids.length
+      ? await tx
+          .select({ id: product.id, name: lang === "es" ? product.nameEs : product.nameEn })
+          .from(product)
+          .where(sql`${product.id} = any(${sql.param(ids)}::uuid[])`)
+      : [];
+    const nameOf = new Map(names.map((n) => [n.id, n.name]));
+    return {
+      revision: list.revision,
+      count: changes.length,
+      changes: first.map((c) => ({ ...c, name: nameOf.get(c.productId) ?? "—" })),
+    };
   });
 }
+
+/** Changes a re-apply's preview lists at most. */
+export const REAPPLY_ROWS_SHOWN = 500;
 
 /** Re-applies the parent's prices after an automatic version of the list as it was. */
 export async function reapplyFromParent(
