@@ -228,7 +228,11 @@ export function PriceEditor({
     // The address moved by other means (back, a link): the box follows it.
     if (search && parseSearch(search.sent) !== paging.query.query) setSearch(null);
   }
-  const filters = paging ? { ...paging.query, query: search?.text ?? paging.query.query } : typedFilters;
+  const typedSearch = search?.text;
+  const filters = useMemo(
+    () => (paging ? { ...paging.query, query: typedSearch ?? paging.query.query } : typedFilters),
+    [paging, typedSearch, typedFilters],
+  );
   const sort = paging ? paging.query.sort : chosenSort;
   const showQuery = useCallback(
     (change: Partial<ListQuery>) => {
