@@ -40,6 +40,7 @@ export default [
   route("pricesprivate/:slug/events", "routes/price-list-events.ts"),
   route("prices-manage/:slug/history/:productId", "routes/price-history.ts"),
   route("prices-manage/:slug/prices", "routes/price-list-prices.ts"),
+  route("prices-manage/:slug/items", "routes/price-list-items.ts"),
   route("products/manage/rows", "routes/products-manage-rows.ts"),
   route("import-quickbooks/runs", "routes/import-quickbooks-runs.ts"),
   route("import-quickbooks/runs/:runId/progress", "routes/import-quickbooks-run-progress.ts"),

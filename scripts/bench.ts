@@ -14,6 +14,7 @@ import {
   type Measurement,
 } from "./lib/bench";
 import { assistantSuite } from "./lib/assistant-bench";
+import { bigListSuite } from "./lib/big-list-bench";
 import { argValue, hasFlag } from "./lib/cli";
 import { editorSuite } from "./lib/editor-bench";
 import { exportSuite } from "./lib/export-bench";
@@ -29,7 +30,7 @@ const usage = `Usage: npm run bench [-- --only <suite>[,<suite>...]] [-- --runs 
                  [-- --duration <s>] [-- --warmup <s>] [-- --rounds <n>] [-- --save-runs <n>] [-- --event-saves <n>]
                  [-- --page-requests <n>] [-- --pdf-runs <n>] [-- --builder-runs <n>] [-- --export-requests <n>]
                  [-- --assistant-requests <n>] [-- --search-rounds <n>] [-- --editor-keystrokes <n>]
-                 [-- --editor-loads <n>] [-- --load-seconds <s>]
+                 [-- --editor-loads <n>] [-- --load-seconds <s>] [-- --big-runs <n>]
 
 Prints the performance figures of docs/decisions/024-budgets-and-rules.md (Budgets) as one table, each beside
 its budget. Suites: startup, js (JavaScript before interaction on the public pages), lighthouse (mobile,
@@ -52,7 +53,9 @@ and keystroke to paint while typing --editor-keystrokes keys into price cells, p
 /, /prices, a customer's /pricesprivate and a seller's /dashboard, on PGlite and on PostgreSQL, with the server's
 peak RSS, and / and /prices rendered afresh each time for comparison with the public page cache; PostgreSQL
 stopped for 20 s under signed-in traffic (sign-outs, time back); two instances on one PostgreSQL with a
-background import of qbo_large.csv whose instance is killed part-way, finished by the other). The suites run the production build in a temporary
+background import of qbo_large.csv whose instance is killed part-way, finished by the other), big-list (a price list of
+60,000 items on PGlite and PostgreSQL: the editor's and /pricesprivate's server time with and without a search, and
+one price saved, median of --big-runs). The suites run the production build in a temporary
 DATA_DIR (DATABASE_URL is ignored): on the embedded database, and for prices, print, export and assistant also on a throwaway PostgreSQL server they
 start (installed from Debian's packages when missing and run as root).
 Benchmarks, not tests: a figure over budget is reported, and the command still exits 0.`;
@@ -233,6 +236,7 @@ const suites: BenchSuite[] = [
   searchSuite,
   editorSuite,
   resilienceSuite,
+  bigListSuite,
 ];
 
 if (hasFlag("help")) {

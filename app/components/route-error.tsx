@@ -20,6 +20,11 @@ function messageOf(error: unknown): string | null {
   return null;
 }
 
+/** The answer of a page whose render was given up (app/lib/render-document.server.tsx). */
+function isRenderTimeoutAnswer(body: unknown) {
+  return typeof body === "object" && body !== null && "renderTimeout" in body && body.renderTimeout === true;
+}
+
 /** The statuses a visitor may meet, named in the reader's language rather than by HTTP's English. */
 const statusNames = {
   400: "routeError.status.400",
@@ -49,6 +54,7 @@ export function RouteErrorPage({ error }: { error: unknown }) {
   const isServerFault = !isResponse || error.status >= 500;
   const missing = status === 404;
   const unavailable = status === 503;
+  const tooSlow = isResponse && isRenderTimeoutAnswer(error.data);
   // Out of reach for a moment: the page tries again by itself (with GET, never a form sent twice).
   useEffect(() => {
     if (!unavailable) return;
@@ -62,9 +68,11 @@ export function RouteErrorPage({ error }: { error: unknown }) {
       ? t("errors.forbidden")
       : unavailable
         ? t("routeError.unavailable")
-        : isServerFault
-          ? null
-          : (messageOf(error) ?? (status === 400 ? t("routeError.badRequest") : null));
+        : tooSlow
+          ? t("routeError.renderTimeout")
+          : isServerFault
+            ? null
+            : (messageOf(error) ?? (status === 400 ? t("routeError.badRequest") : null));
   return (
     <div className="site-container flex flex-col items-start gap-4 py-8 *:max-w-xl">
       <title>{missing ? t("routeError.notFound") : (message ?? t("routeError.fallbackMessage"))}</title>

@@ -12,7 +12,8 @@ import { PriceEditor } from "~/features/price-lists/components/price-editor";
 import { ReapplyPanel } from "~/features/price-lists/components/reapply-panel";
 import { VersionsPanel } from "~/features/price-lists/components/versions-panel";
 import { runEditorAction } from "~/features/price-lists/edit-prices.server";
-import { findEditorItems } from "~/features/price-lists/editor-items.server";
+import { findEditorItems, findEditorPage } from "~/features/price-lists/editor-items.server";
+import { parseListQuery, WHOLE_LIST_MAX } from "~/features/price-lists/list-query";
 import { findMissingProducts, previewReapply } from "~/features/price-lists/items.server";
 import { findPriceListBySlug, listCustomerAssignments } from "~/features/price-lists/lists.server";
 import { compareVersions, listVersions } from "~/features/price-lists/versions.server";
@@ -45,7 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return { kind: "missing" as const, products: q ? await findMissingProducts(list.id, q, lang) : [] };
   }
   if (search.get("reapply") === "preview") {
-    return { kind: "reapply" as const, ...(await previewReapply(list.id)) };
+    return { kind: "reapply" as const, ...(await previewReapply(list.id, lang)) };
   }
   if (search.has("compare")) {
     const version = Number(search.get("compare"));
@@ -63,10 +64,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       })),
     };
   }
+  // A long list is read a page at a time, searched and filtered by the database; a shorter one
+  // whole, for the page to filter as it is typed (docs/decisions/030-price-desk.md).
+  const long = list.itemCount > WHOLE_LIST_MAX;
+  const page = long ? await findEditorPage(list.id, lang, parseListQuery(search)) : null;
   return {
     kind: "page" as const,
     list,
-    items: await findEditorItems(list.id, lang),
+    items: page ? page.rows : await findEditorItems(list.id, lang),
+    paging: page?.paging ?? null,
     versions: await listVersions(list.id),
     customers: can(user, "price-lists:assign") ? await listCustomerAssignments() : null,
   };
@@ -90,7 +96,7 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("prices");
   useShownData(loaderData);
   if (loaderData.kind !== "page") return null;
-  const { list, items, versions, customers } = loaderData;
+  const { list, items, paging, versions, customers } = loaderData;
   const adjustment = formatAdjustment(list.adjustmentType, list.adjustmentValue, i18n.language);
   const parentName = parentListName(list, i18n.language);
   const description = listDescription(list, i18n.language);
@@ -114,6 +120,7 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
       <PriceEditor
         key={list.id}
         items={items}
+        paging={paging}
         revision={list.revision}
         listId={list.id}
         listSlug={list.slug}
@@ -122,7 +129,7 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
       />
       <AddProductsPanel />
       {parentName ? (
-        <ReapplyPanel parentName={parentName} names={new Map(items.map((i) => [i.productId, i.name]))} />
+        <ReapplyPanel parentName={parentName} />
       ) : null}
       <VersionsPanel versions={versions} revision={list.revision} />
       <DetailsPanel list={list} />

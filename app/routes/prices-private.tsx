@@ -1,12 +1,13 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, data, redirect, useSearchParams } from "react-router";
+import { Form, Link, data, redirect, useSearchParams } from "react-router";
 import { getLang, requirePermission } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";
 import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { FormAlert } from "~/components/ui/field";
 import { orderedGroups } from "~/features/catalog/categories";
+import { Pagination } from "~/features/catalog/components/pagination";
 import { PriceFilters } from "~/features/catalog/components/price-filters";
 import { filterPriceRows, groupsIn, parsePriceFilters, type PriceFilterValues } from "~/features/catalog/price-filters";
 import { packPriceRows, PriceTable, unpackPriceRows } from "~/features/catalog/components/price-table";
@@ -15,7 +16,8 @@ import { usePrintSelection } from "~/features/print/components/use-print-selecti
 import { findSelectedSlugs } from "~/features/print/sheets.server";
 import { LiveStatus } from "~/features/price-lists/components/live-status";
 import { useLiveList } from "~/features/price-lists/components/use-live-list";
-import { findPriceItems } from "~/features/price-lists/items.server";
+import { findPriceItems, findPricePage } from "~/features/price-lists/items.server";
+import { listQuerySearch, parseListQuery, WHOLE_LIST_MAX, type ListPaging } from "~/features/price-lists/list-query";
 import { listPriceListNames, resolveReadableList } from "~/features/price-lists/lists.server";
 import { listDescription, listName } from "~/features/price-lists/names";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
@@ -40,12 +42,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const list = readable.kind === "list" ? readable.list : null;
   const lang = getLang(context);
   const lists = staff ? (await listPriceListNames(lang)).map((l) => ({ slug: l.slug, name: listName(l, lang) })) : [];
-  if (!list) return { staff, lists, list: null, items: packPriceRows([]), selected: [] };
-  const [items, selected] = await Promise.all([findPriceItems(list.id, lang), findSelectedSlugs(user.id, list.id)]);
+  if (!list) return { staff, lists, list: null, items: packPriceRows([]), paging: null, selected: [] };
+  // A long list is read a page at a time, searched and filtered by the database; a shorter one
+  // whole, for the page to filter as it is typed (docs/decisions/030-price-desk.md).
+  const long = list.itemCount > WHOLE_LIST_MAX;
+  const [found, selected] = await Promise.all([
+    long
+      ? findPricePage(list.id, lang, parseListQuery(new URL(request.url).searchParams), { staff })
+      : findPriceItems(list.id, lang).then((rows) => ({
+          rows: staff ? rows : rows.filter((i) => i.visible),
+          paging: null,
+        })),
+    findSelectedSlugs(user.id, list.id),
+  ]);
   return {
     staff,
     lists,
     selected,
+    paging: found.paging,
     list: {
       slug: list.slug,
       name: listName(list, lang),
@@ -54,18 +68,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
     // Only what the table shows, packed: the page's data is sent again to hydrate it, and a list
     // can hold thousands of items.
-    items: packPriceRows(staff ? items : items.filter((i) => i.visible)),
+    items: packPriceRows(found.rows),
   };
 }
 
 function ListView({
   list,
   packed,
+  paging,
   selected,
   initialFilters,
 }: {
   list: NonNullable<Route.ComponentProps["loaderData"]["list"]>;
   packed: string;
+  /** A long list's page: searched and filtered by the server, from the address. */
+  paging: ListPaging | null;
   selected: string[];
   initialFilters: PriceFilterValues;
 }) {
@@ -74,18 +91,35 @@ function ListView({
   const items = useMemo(() => unpackPriceRows(packed), [packed]);
   const live = useLiveList(list.slug);
   const selection = usePrintSelection(list.slug, selected);
-  const [filters, setFilters] = useState(initialFilters);
+  const [typed, setTyped] = useState(initialFilters);
+  const filters = paging ? paging.query : typed;
   const shown = useMemo(
-    () => filterPriceRows(items, filters, { searchKey: (i) => i.searchKey, pricedDay: (i) => i.pricedDay }),
-    [items, filters],
+    () =>
+      paging ? items : filterPriceRows(items, typed, { searchKey: (i) => i.searchKey, pricedDay: (i) => i.pricedDay }),
+    [items, typed, paging],
   );
   const groups = useMemo(
     () =>
+      paging?.groups ??
       groupsIn(
         items,
         orderedGroups((g) => tc(`categories.${g}`), i18n.language),
       ),
-    [items, tc, i18n.language],
+    [items, paging, tc, i18n.language],
+  );
+  const empty = paging ? paging.total === 0 : items.length === 0;
+  const filtered =
+    filters.query !== "" || filters.category !== "all" || filters.availability !== "all" || filters.changedToday;
+  const filterFields = (
+    <PriceFilters
+      values={filters}
+      onChange={paging ? undefined : setTyped}
+      groups={groups}
+      searchLabel={t("editor.find")}
+      searchPlaceholder={tc("prices.searchPlaceholder")}
+    >
+      {paging ? <Button type="submit">{tc("prices.search")}</Button> : null}
+    </PriceFilters>
   );
   return (
     <>
@@ -99,33 +133,51 @@ function ListView({
           <LiveStatus state={live.state} changes={live.changes} />
         </div>
       </div>
-      <PriceFilters
-        values={filters}
-        onChange={setFilters}
-        groups={groups}
-        searchLabel={t("editor.find")}
-        searchPlaceholder={tc("prices.searchPlaceholder")}
-      />
-      <p className="text-sm font-medium text-slate-700 dark:text-slate-300">
-        {t("private.count", { count: shown.length })}
-      </p>
-      {items.length > 0 ? (
-        <SelectionBar list={list.slug} selection={selection} shown={shown.map((i) => i.slug)} />
-      ) : null}
-      {items.length === 0 ? (
+      {paging ? (
+        // A long list is searched by the server: the filters are a GET form, and each view has its address.
+        <Form noValidate method="get" role="search" aria-label={tc("prices.filtersLabel")}>
+          {filterFields}
+        </Form>
+      ) : (
+        filterFields
+      )}
+      <div className="flex flex-wrap items-center gap-3 text-sm font-medium">
+        <p className="text-slate-700 dark:text-slate-300">
+          {paging
+            ? t("private.matching", { count: paging.matching, total: paging.total })
+            : t("private.count", { count: shown.length })}
+        </p>
+        {paging && filtered ? (
+          <Link
+            to={`/pricesprivate/${encodeURIComponent(list.slug)}`}
+            className="text-brand-800 underline underline-offset-2 hover:no-underline dark:text-brand-100"
+          >
+            {tc("filters.clear")}
+          </Link>
+        ) : null}
+      </div>
+      {!empty ? <SelectionBar list={list.slug} selection={selection} shown={shown.map((i) => i.slug)} /> : null}
+      {empty ? (
         <FormAlert tone="info">{t("private.empty")}</FormAlert>
       ) : shown.length === 0 ? (
         <p className="text-slate-700 dark:text-slate-300">{t("private.noMatch")}</p>
       ) : (
         <PriceTable items={shown} selection={selection} />
       )}
+      {paging ? (
+        <Pagination
+          page={paging.page}
+          pageCount={paging.pageCount}
+          hrefFor={(page) => listQuerySearch({ ...paging.query, page })}
+        />
+      ) : null}
     </>
   );
 }
 
 export default function PricesPrivate({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("prices");
-  const { staff, lists, list, items, selected } = loaderData;
+  const { staff, lists, list, items, paging, selected } = loaderData;
   // The table filters in the page; the address only starts it, so a search sent from elsewhere
   // (the dashboard's, a shared link) opens the list already filtered.
   const [params] = useSearchParams();
@@ -161,9 +213,11 @@ export default function PricesPrivate({ loaderData }: Route.ComponentProps) {
       ) : null}
       {list ? (
         <ListView
-          key={`${list.slug}?${params}`}
+          // A list filtered in the page starts again from a new address; a long list's page follows it.
+          key={paging ? list.slug : `${list.slug}?${params}`}
           list={list}
           packed={items}
+          paging={paging}
           selected={selected}
           initialFilters={parsePriceFilters(params)}
         />

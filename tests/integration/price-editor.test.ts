@@ -101,7 +101,8 @@ describe(`the price editor (${test.kind})`, () => {
     const preview = await loadEditor("?reapply=preview", child.slug);
     expect(preview).toMatchObject({
       kind: "reapply",
-      changes: [{ productId: ids.mango, oldCents: 1100, newCents: 2200 }],
+      count: 1,
+      changes: [{ productId: ids.mango, name: "Mango", oldCents: 1100, newCents: 2200 }],
     });
     const applied = await save({ intent: "reapply", revision: String(child.revision) }, seller, child.slug);
     expect(applied.data).toMatchObject({ ok: true, changed: 1 });

@@ -304,19 +304,23 @@ describe(`price lists (${test.kind})`, () => {
     });
     await savePriceEdits(seller, baseId, [{ productId: ids.mango, priceCents: 2000 }]);
     await savePriceEdits(seller, derived.id, [{ productId: ids.lime, priceCents: 1 }]);
-    const preview = await previewReapply(derived.id);
+    const preview = await previewReapply(derived.id, "es");
     expect(preview.changes).toEqual(
       expect.arrayContaining([
-        { productId: ids.mango, oldCents: 1200, newCents: 2400 },
-        { productId: ids.lime, oldCents: 1, newCents: 2580 },
+        { productId: ids.mango, name: "Mango", oldCents: 1200, newCents: 2400 },
+        { productId: ids.lime, name: "Limón", oldCents: 1, newCents: 2580 },
       ]),
     );
-    expect(preview.changes).toHaveLength(2);
+    expect(preview.count).toBe(2);
+    // A long list's preview shows its first changes and counts them all.
+    const first = await previewReapply(derived.id, "en", 1);
+    expect(first).toMatchObject({ count: 2, changes: [expect.objectContaining({ name: expect.any(String) })] });
+    expect(first.changes).toHaveLength(1);
     await reapplyFromParent(seller, derived.id, { expectedRevision: preview.revision });
     expect(await prices(derived.id)).toEqual({ lime: 2580, mango: 2400, onion: 4 });
     const versions = await listVersions(derived.id);
     expect(versions[0]).toMatchObject({ number: 1, automatic: true, reason: "reapply" });
-    await expect(previewReapply(baseId)).rejects.toMatchObject({ code: "errors.noParent" });
+    await expect(previewReapply(baseId, "en")).rejects.toMatchObject({ code: "errors.noParent" });
   });
 
   it("saves versions with a reason, compares them and restores one after an automatic version", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EditorItem } from "./editor-items";
-import { dirtyRows, parseDraft, previewBulk, restoreDraft } from "./editor-state";
+import { dirtyRows, parseDraft, previewBulk, restoreDraft, sortEditorItems } from "./editor-state";
 
 function item(productId: string, priceCents: number | null, parentCents: number | null = null): EditorItem {
   return {
@@ -94,5 +94,20 @@ describe("drafts", () => {
     });
     expect(draft).not.toBeNull();
     expect(restoreDraft(items, draft!)).toEqual({ edits: { mango: { text: "21.00", base: 1975 } }, gone: 1 });
+  });
+});
+
+describe("sortEditorItems", () => {
+  const list = [item("Mango", 1975), item("basil", null), item("Lime", 2500), item("apple", 1975)];
+  const names = (sorted: EditorItem[]) => sorted.map((i) => i.name);
+
+  it("keeps the list's own order by category, and sorts by name in the reader's alphabet", () => {
+    expect(sortEditorItems(list, "category", "en")).toBe(list);
+    expect(names(sortEditorItems(list, "alphabetical", "en"))).toEqual(["apple", "basil", "Lime", "Mango"]);
+  });
+
+  it("sorts by price either way, equal prices by name and unpriced items last", () => {
+    expect(names(sortEditorItems(list, "price-asc", "en"))).toEqual(["apple", "Mango", "Lime", "basil"]);
+    expect(names(sortEditorItems(list, "price-desc", "en"))).toEqual(["Lime", "apple", "Mango", "basil"]);
   });
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { applyAdjustment, centsToInput, parsePriceInput, roundPrice } from "~/lib/money";
 import { priceWarning, type PriceWarning } from "~/lib/price-checks";
 import type { EditorItem } from "./editor-items";
+import type { ListSort } from "./list-query";
 import type { BulkChange } from "./schema";
 
 /**
@@ -121,4 +122,20 @@ export function restoreDraft(items: readonly EditorItem[], draft: EditorDraft) {
     else gone++;
   }
   return { edits, gone };
+}
+
+/**
+ * The items in the chosen order; the list comes by category. Equal keys keep their order, so a
+ * search's tiers, applied after, keep this order within each tier as the server's pages do.
+ */
+export function sortEditorItems(items: EditorItem[], sort: ListSort, lang: string) {
+  if (sort === "category") return items;
+  const collator = new Intl.Collator(lang, { sensitivity: "base", numeric: true });
+  const byName = (a: EditorItem, b: EditorItem) => collator.compare(a.name, b.name);
+  const price = (item: EditorItem) => item.priceCents ?? (sort === "price-asc" ? Infinity : -Infinity);
+  return [...items].sort((a, b) => {
+    if (sort === "alphabetical") return byName(a, b);
+    const difference = sort === "price-asc" ? price(a) - price(b) : price(b) - price(a);
+    return difference === 0 || Number.isNaN(difference) ? byName(a, b) : difference;
+  });
 }

@@ -201,12 +201,24 @@ export async function productNames(tx: Tx, ids: string[]) {
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** The list's current items, by product id. */
-export async function currentItems(tx: Tx, listId: string) {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The list's current items, by product id; with `only`, just those products' (a save of a few
+ * prices reads a few rows, not a 60,000-item list).
+ */
+export async function currentItems(tx: Tx, listId: string, only?: readonly string[]) {
+  // An id that is no uuid names no item; the cast below would fail the statement on it.
+  const ids = only?.filter((id) => UUID.test(id));
+  if (ids && ids.length === 0) return new Map<string, number | null>();
   const rows = await tx
     .select({ productId: priceListItem.productId, priceCents: priceListItem.priceCents })
     .from(priceListItem)
-    .where(eq(priceListItem.priceListId, listId))
+    .where(
+      ids
+        ? and(eq(priceListItem.priceListId, listId), sql`${priceListItem.productId} = any(${sql.param(ids)}::uuid[])`)
+        : eq(priceListItem.priceListId, listId),
+    )
     .orderBy(asc(priceListItem.productId));
   return new Map(rows.map((r) => [r.productId, r.priceCents]));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { db, withTransaction, type Tx } from "~/db/client.server";
 import { priceListItem, product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
@@ -9,6 +9,8 @@ import { searchMatches, searchRank } from "~/lib/search.server";
 import { businessDayOf } from "~/features/catalog/sql.server";
 import { isVisibleToBuyers, visibilityColumns } from "~/features/catalog/visibility.server";
 import type { BuyerItem } from "./buyer-items";
+import { findListPage } from "./list-page.server";
+import type { ListQuery } from "./list-query";
 import type { PriceListErrorCode } from "./errors";
 import { bulkChangeSchema, type BulkChange } from "./schema";
 import {
@@ -42,10 +44,10 @@ export type PriceItemView = {
   pricedDay: string;
 };
 
-/** Every item of the list with its product, in the reader's language, by category and name. */
-export async function findPriceItems(listId: string, lang: Lang): Promise<PriceItemView[]> {
+/** The list's items with their products, in the reader's language. */
+function selectPriceItems(lang: Lang, where: SQL) {
   const name = lang === "es" ? product.nameEs : product.nameEn;
-  const rows = await db()
+  return db()
     .select({
       productId: product.id,
       slug: product.slug,
@@ -63,30 +65,61 @@ export async function findPriceItems(listId: string, lang: Lang): Promise<PriceI
     })
     .from(priceListItem)
     .innerJoin(product, eq(product.id, priceListItem.productId))
-    .where(eq(priceListItem.priceListId, listId))
-    .orderBy(asc(sql`coalesce(${product.category}, 'zzz')`), asc(sql`lower(${name})`), asc(product.id));
+    .where(where)
+    .$dynamic();
+}
+
+type PriceItemRow = Awaited<ReturnType<ReturnType<typeof selectPriceItems>["execute"]>>[number];
+
+// One object literal a row: objects made by rest and spread were slow to read for everything
+// after (packing a 2,000-row list for its page took almost three times as long).
+function toPriceItemView(r: PriceItemRow): PriceItemView {
+  return {
+    productId: r.productId,
+    slug: r.slug,
+    name: r.name,
+    category: r.category,
+    unit: r.unit,
+    packValue: r.packValue === null ? null : Number(r.packValue),
+    packUnit: r.packUnit,
+    imageKey: r.imageKey,
+    active: r.active,
+    visible: isVisibleToBuyers(r),
+    priceCents: r.priceCents,
+    searchKey: r.searchKey,
+    available: r.availability === "in_stock",
+    pricedDay: r.pricedDay,
+  };
+}
+
+/** Every item of the list with its product, in the reader's language, by category and name. */
+export async function findPriceItems(listId: string, lang: Lang): Promise<PriceItemView[]> {
+  const name = lang === "es" ? product.nameEs : product.nameEn;
+  const rows = await selectPriceItems(lang, eq(priceListItem.priceListId, listId)).orderBy(
+    asc(sql`coalesce(${product.category}, 'zzz')`),
+    asc(sql`lower(${name})`),
+    asc(product.id),
+  );
   // Archived products are left out here rather than in the query: on a freshly loaded catalogue
   // PostgreSQL's statistics lag, and with that condition it chose a nested loop 40 times slower.
-  // One object literal a row: objects made by rest and spread were slow to read for everything
-  // after (packing a 2,000-row list for its page took almost three times as long).
-  return rows
-    .filter((r) => r.archivedAt === null)
-    .map((r) => ({
-      productId: r.productId,
-      slug: r.slug,
-      name: r.name,
-      category: r.category,
-      unit: r.unit,
-      packValue: r.packValue === null ? null : Number(r.packValue),
-      packUnit: r.packUnit,
-      imageKey: r.imageKey,
-      active: r.active,
-      visible: isVisibleToBuyers(r),
-      priceCents: r.priceCents,
-      searchKey: r.searchKey,
-      available: r.availability === "in_stock",
-      pricedDay: r.pricedDay,
-    }));
+  return rows.filter((r) => r.archivedAt === null).map(toPriceItemView);
+}
+
+/**
+ * One page of a long list's items, searched, filtered and ordered by the database: every item
+ * but archived ones for staff, what the list's customers may see for a customer.
+ */
+export async function findPricePage(listId: string, lang: Lang, query: ListQuery, { staff }: { staff: boolean }) {
+  return findListPage(
+    { listId, lang, query, buyersOnly: !staff, staffSearch: staff },
+    async (where, order, limit, offset) =>
+      (
+        await selectPriceItems(lang, where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset)
+      ).map(toPriceItemView),
+  );
 }
 
 /**
@@ -182,7 +215,11 @@ export async function writePriceEdits(
     throw new Refusal<PriceListErrorCode>("errors.adjustmentInvalid", 400);
   const list = await lockList(tx, listId);
   await assertRevision(tx, list, expectedRevision);
-  const items = await currentItems(tx, list.id);
+  const items = await currentItems(
+    tx,
+    list.id,
+    edits.map((e) => e.productId),
+  );
   const changes: PriceChange[] = [];
   for (const edit of edits) {
     if (!items.has(edit.productId)) throw new Refusal<PriceListErrorCode>("errors.productNotFound", 400);
@@ -260,13 +297,34 @@ async function reapplyChanges(tx: Parameters<Parameters<typeof withTransaction>[
   return changes;
 }
 
-/** What re-applying the parent's prices with the list's adjustment would change. */
-export async function previewReapply(listId: string) {
+/**
+ * What re-applying the parent's prices with the list's adjustment would change: how many prices,
+ * and the first `shown` of them with their product's name in the reader's language (a list of
+ * 60,000 items may change them all, more than a page can show).
+ */
+export async function previewReapply(listId: string, lang: Lang, shown = REAPPLY_ROWS_SHOWN) {
   return withTransaction(async (tx) => {
     const list = await lockList(tx, listId);
-    return { revision: list.revision, changes: await reapplyChanges(tx, list) };
+    const changes = await reapplyChanges(tx, list);
+    const first = changes.slice(0, shown);
+    const ids = first.map((c) => c.productId);
+    const names = ids.length
+      ? await tx
+          .select({ id: product.id, name: lang === "es" ? product.nameEs : product.nameEn })
+          .from(product)
+          .where(sql`${product.id} = any(${sql.param(ids)}::uuid[])`)
+      : [];
+    const nameOf = new Map(names.map((n) => [n.id, n.name]));
+    return {
+      revision: list.revision,
+      count: changes.length,
+      changes: first.map((c) => ({ ...c, name: nameOf.get(c.productId) ?? "—" })),
+    };
   });
 }
+
+/** Changes a re-apply's preview lists at most. */
+export const REAPPLY_ROWS_SHOWN = 500;
 
 /** Re-applies the parent's prices after an automatic version of the list as it was. */
 export async function reapplyFromParent(

@@ -4,17 +4,23 @@ import { Button } from "~/components/ui/button";
 import type { CategoryGroup } from "~/features/catalog/categories";
 import { PriceFilters } from "~/features/catalog/components/price-filters";
 import type { PriceFilterValues } from "~/features/catalog/price-filters";
+import { SelectField } from "~/components/ui/field";
+import { listSorts, type ListSort } from "../list-query";
 import { optionalColumns, type OptionalColumn } from "./editor-row";
 
 type Props = {
   filters: PriceFilterValues;
   onFilters: (next: PriceFilterValues) => void;
+  sort: ListSort;
+  onSort: (next: ListSort) => void;
   /** The category groups the list holds, in the reader's order. */
   groups: readonly CategoryGroup[];
   columns: ReadonlySet<OptionalColumn>;
   onToggleColumn: (column: OptionalColumn, on: boolean) => void;
   shown: number;
   total: number;
+  /** A long list's rows that match the filters, of which `shown` are on this page; null for a list held whole. */
+  matching: number | null;
   selected: number;
   onSelectShown: (on: boolean) => void;
   onClearSelection: () => void;
@@ -27,16 +33,20 @@ type Props = {
 export const EditorFilters = memo(function EditorFilters({
   filters,
   onFilters,
+  sort,
+  onSort,
   groups,
   columns,
   onToggleColumn,
   shown,
   total,
+  matching,
   selected,
   onSelectShown,
   onClearSelection,
 }: Props) {
   const { t } = useTranslation("prices");
+  const { t: tc } = useTranslation("catalog");
   return (
     <>
       <PriceFilters
@@ -62,12 +72,28 @@ export const EditorFilters = memo(function EditorFilters({
             ))}
           </div>
         </details>
+        <SelectField
+          label={tc("products.sortLabel")}
+          value={sort}
+          onChange={(e) => onSort(e.currentTarget.value as ListSort)}
+        >
+          {listSorts.map((s) => (
+            <option key={s} value={s}>
+              {tc(`sorts.${s}`)}
+            </option>
+          ))}
+        </SelectField>
       </PriceFilters>
 
+      {matching !== null ? <p className="text-sm">{t("editor.longList")}</p> : null}
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <p>{t("editor.shown", { shown, total })}</p>
+        <p>
+          {matching === null
+            ? t("editor.shown", { shown, total })
+            : t("editor.matching", { count: matching, total, shown })}
+        </p>
         <Button size="sm" variant="outline" onClick={() => onSelectShown(true)} disabled={shown === 0}>
-          {t("editor.selectShown", { count: shown })}
+          {matching === null ? t("editor.selectShown", { count: shown }) : t("editor.selectPage", { count: shown })}
         </Button>
         {selected > 0 ? (
           <Button size="sm" variant="ghost" onClick={onClearSelection}>

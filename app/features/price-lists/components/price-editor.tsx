@@ -1,7 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { useFetcher, useRevalidator } from "react-router";
+import { useFetcher, useNavigate, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/field";
@@ -17,7 +17,9 @@ import {
   noPriceFilters,
   type PriceFilterValues,
 } from "~/features/catalog/price-filters";
+import { Pagination } from "~/features/catalog/components/pagination";
 import { unitAndPackLabeler } from "~/features/catalog/format";
+import { parseSearch } from "~/features/catalog/query";
 import { dropDraft, loadDraft, storeDraft } from "~/lib/drafts";
 import { centsToInput } from "~/lib/money";
 import { searchKey } from "~/lib/search";
@@ -31,10 +33,12 @@ import {
   draftKey,
   parseDraft,
   restoreDraft,
+  sortEditorItems,
   type EditorDraft,
   type PriceEdit,
   type PriceEdits,
 } from "../editor-state";
+import { ITEMS_PER_REQUEST, listQuerySearch, type ListPaging, type ListQuery, type ListSort } from "../list-query";
 import type { BulkChange } from "../schema";
 import { BulkChangePanel } from "./bulk-change";
 import { EditorSaveArea, type SaveState } from "./editor-save-area";
@@ -43,7 +47,10 @@ import { EditorBody } from "./editor-body";
 import { EditorHeadRow, optionalColumns, type OptionalColumn } from "./editor-row";
 
 type Props = {
+  /** The whole list, or a long list's page (`paging`). */
   items: EditorItem[];
+  /** A long list's page: searched, filtered, sorted and paged by the server, from the address. */
+  paging: ListPaging | null;
   revision: number;
   listId: string;
   listSlug: string;
@@ -54,6 +61,8 @@ type Props = {
 
 const COLUMNS_KEY = "price-editor-columns";
 const DRAFT_DELAY_MS = 100;
+/** A long list's search is sent this long after the last key. */
+const SEARCH_DELAY_MS = 350;
 const PHONE_COLUMNS: OptionalColumn[] = [];
 const WIDE_COLUMNS: OptionalColumn[] = ["pack", "sku", "category", "parent", "saved", "change", "availability"];
 
@@ -65,6 +74,7 @@ const WIDE_COLUMNS: OptionalColumn[] = ["pack", "sku", "category", "parent", "sa
  */
 export function PriceEditor({
   items: loaded,
+  paging,
   revision: loadedRevision,
   listId,
   listSlug,
@@ -85,7 +95,9 @@ export function PriceEditor({
   const [offer, setOffer] = useState<{ draft: EditorDraft; count: number } | null>(null);
   const [gone, setGone] = useState(0);
   const [removing, setRemoving] = useState(false);
-  const [filters, setFilters] = useState<PriceFilterValues>(noPriceFilters);
+  const [typedFilters, setTypedFilters] = useState<PriceFilterValues>(noPriceFilters);
+  const [chosenSort, setChosenSort] = useState<ListSort>("category");
+  const [draftFailed, setDraftFailed] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [columns, setColumns] = useState<ReadonlySet<OptionalColumn>>(new Set(WIDE_COLUMNS));
   const key = draftKey(userId, listId);
@@ -102,17 +114,21 @@ export function PriceEditor({
   } | null>(null);
   const fresh = justSaved && justSaved.revision > loadedRevision ? justSaved : null;
   const revision = fresh?.revision ?? loadedRevision;
-  const items = useMemo(
-    () =>
-      fresh
-        ? loaded.map((i) =>
-            fresh.prices.has(i.productId)
-              ? { ...i, priceCents: fresh.prices.get(i.productId)!, pricedDay: fresh.day }
-              : i,
-          )
-        : loaded,
-    [loaded, fresh],
-  );
+  // A long list's editor holds one page, but edits, the selection and a bulk adjustment reach
+  // across pages: the items of the pages seen before (and of a restored draft's edits) are kept.
+  const [seen, setSeen] = useState<{ page: EditorItem[]; items: ReadonlyMap<string, EditorItem> }>({
+    page: loaded,
+    items: new Map(),
+  });
+  if (paging && seen.page !== loaded) {
+    setSeen({ page: loaded, items: new Map([...seen.items, ...seen.page.map((i) => [i.productId, i] as const)]) });
+  }
+  const pageItems = useMemo(() => withSaved(loaded, fresh), [loaded, fresh]);
+  const items = useMemo(() => {
+    if (!paging || seen.items.size === 0) return pageItems;
+    const onPage = new Set(pageItems.map((i) => i.productId));
+    return [...pageItems, ...withSaved([...seen.items.values()], fresh).filter((i) => !onPage.has(i.productId))];
+  }, [paging, pageItems, seen.items, fresh]);
 
   // Edits that would be saved (not those back at a price someone else saved meanwhile).
   const hasEdits = useStore(edits, (value) => dirtyRows(items, value, confirmedMoves).length > 0);
@@ -193,27 +209,88 @@ export function PriceEditor({
 
   const groups = useMemo(
     () =>
+      paging?.groups ??
       groupsIn(
         items,
         orderedGroups((g) => tc(`categories.${g}`), lang),
       ),
-    [items, tc, lang],
+    [paging, items, tc, lang],
+  );
+
+  // A long list's filters and order are its address: the server applies them (a search as it is
+  // typed, a moment after the last key). A shorter list's are applied here.
+  const navigate = useNavigate();
+  // The search box leads the address while a search is typed: `sent` is what was last sent.
+  const [search, setSearch] = useState<{ text: string; sent: string } | null>(null);
+  const [addressQuery, setAddressQuery] = useState(paging?.query.query ?? "");
+  if (paging && paging.query.query !== addressQuery) {
+    setAddressQuery(paging.query.query);
+    // The address moved by other means (back, a link): the box follows it.
+    if (search && parseSearch(search.sent) !== paging.query.query) setSearch(null);
+  }
+  const typedSearch = search?.text;
+  const filters = useMemo(
+    () => (paging ? { ...paging.query, query: typedSearch ?? paging.query.query } : typedFilters),
+    [paging, typedSearch, typedFilters],
+  );
+  const sort = paging ? paging.query.sort : chosenSort;
+  const showQuery = useCallback(
+    (change: Partial<ListQuery>) => {
+      if (!paging) return;
+      void navigate(listQuerySearch({ ...paging.query, ...change, page: change.page ?? 1 }), {
+        replace: true,
+        preventScrollReset: true,
+      });
+    },
+    [navigate, paging],
+  );
+  useEffect(() => {
+    if (!search || search.text === search.sent) return;
+    const timer = setTimeout(() => {
+      setSearch({ text: search.text, sent: search.text });
+      showQuery({ query: parseSearch(search.text) });
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, showQuery]);
+  const onFilters = useCallback(
+    (next: PriceFilterValues) => {
+      if (!paging) return setTypedFilters(next);
+      if (next.query !== filters.query) {
+        setSearch((current) => ({ text: next.query, sent: current?.sent ?? paging.query.query }));
+        return;
+      }
+      showQuery({ ...next, query: parseSearch(next.query) });
+    },
+    [paging, filters.query, showQuery],
+  );
+  const onSort = useCallback(
+    (next: ListSort) => (paging ? showQuery({ sort: next }) : setChosenSort(next)),
+    [paging, showQuery],
   );
 
   const today = businessDay(new Date());
   // Keys of the site's one search (docs/decisions/028-search.md): both names and the SKU.
-  const keys = useMemo(() => new Map(items.map((i) => [i.productId, searchKey(i.name, i.otherName, i.sku)])), [items]);
+  const keys = useMemo(
+    () => (paging ? null : new Map(items.map((i) => [i.productId, searchKey(i.name, i.otherName, i.sku)]))),
+    [paging, items],
+  );
+  const sorted = useMemo(
+    () => (paging ? pageItems : sortEditorItems(items, sort, lang)),
+    [paging, pageItems, items, sort, lang],
+  );
   // The search box shows each key at once; the rows it filters follow in an interruptible render.
   const shownFilters = useDeferredValue(filters);
   const shown = useMemo(
     () =>
-      filterPriceRows(
-        items,
-        shownFilters,
-        { searchKey: (i) => keys.get(i.productId)!, pricedDay: (i) => i.pricedDay },
-        today,
-      ),
-    [items, keys, shownFilters, today],
+      keys
+        ? filterPriceRows(
+            sorted,
+            shownFilters,
+            { searchKey: (i) => keys.get(i.productId)!, pricedDay: (i) => i.pricedDay },
+            today,
+          )
+        : sorted,
+    [sorted, keys, shownFilters, today],
   );
 
   const onEdit = useCallback(
@@ -287,6 +364,19 @@ export function PriceEditor({
       }
       return next;
     });
+    // Rows kept from other pages of a long list are not read again: they take the saved prices here.
+    if (paging) {
+      const day = businessDay(new Date());
+      setSeen((current) => ({
+        page: current.page,
+        items: new Map(
+          [...current.items].map(([id, item]) => [
+            id,
+            written.has(id) ? { ...item, priceCents: written.get(id)!, pricedDay: day } : item,
+          ]),
+        ),
+      }));
+    }
     if ("revision" in result) {
       const revisionSaved = result.revision;
       setJustSaved((previous) => ({
@@ -318,6 +408,31 @@ export function PriceEditor({
       return next;
     });
     setBulk(fromSaved ? { change, texts } : null);
+  };
+
+  const restore = async (draft: EditorDraft) => {
+    let known = items;
+    if (paging) {
+      // The draft's edits typed on other pages of a long list need their rows.
+      const have = new Set(items.map((i) => i.productId));
+      const found = await findItems(
+        listSlug,
+        Object.keys(draft.edits).filter((id) => !have.has(id)),
+      );
+      if (!found) return setDraftFailed(true);
+      setSeen((current) => ({
+        page: current.page,
+        items: new Map([...current.items, ...found.map((i) => [i.productId, i] as const)]),
+      }));
+      known = [...items, ...found];
+    }
+    const restored = restoreDraft(known, draft);
+    // What was typed while the offer was shown stays over the draft's edits.
+    edits.set((current) => ({ ...restored.edits, ...current }));
+    setGone(restored.gone);
+    setDraftFailed(false);
+    pendingDraft.current = null;
+    setOffer(null);
   };
 
   const chosen = useMemo(() => items.filter((i) => selected.has(i.productId)), [items, selected]);
@@ -358,14 +473,7 @@ export function PriceEditor({
           text={t("editor.draftFound", { count: offer.count, time: formatDateTime(offer.draft.savedAt, lang) })}
           restore={{
             label: t("editor.draftRestore"),
-            onClick: () => {
-              const restored = restoreDraft(items, offer.draft);
-              // What was typed while the offer was shown stays over the draft's edits.
-              edits.set((current) => ({ ...restored.edits, ...current }));
-              setGone(restored.gone);
-              pendingDraft.current = null;
-              setOffer(null);
-            },
+            onClick: () => void restore(offer.draft),
           }}
           discard={{
             label: t("editor.draftDiscard"),
@@ -377,16 +485,20 @@ export function PriceEditor({
           }}
         />
       ) : null}
+      {draftFailed ? <FormAlert>{t("editor.draftLoadFailed")}</FormAlert> : null}
       {gone > 0 ? <FormAlert tone="info">{t("editor.draftGone", { count: gone })}</FormAlert> : null}
 
       <EditorFilters
         filters={filters}
-        onFilters={setFilters}
+        onFilters={onFilters}
+        sort={sort}
+        onSort={onSort}
         groups={groups}
         columns={columns}
         onToggleColumn={toggleColumn}
         shown={shown.length}
-        total={items.length}
+        total={paging ? paging.total : items.length}
+        matching={paging ? paging.matching : null}
         selected={selected.size}
         onSelectShown={selectShown}
         onClearSelection={clearSelection}
@@ -451,6 +563,13 @@ export function PriceEditor({
         />
       </Table>
       {shown.length === 0 ? <p className="text-sm">{t("private.noMatch")}</p> : null}
+      {paging ? (
+        <Pagination
+          page={paging.page}
+          pageCount={paging.pageCount}
+          hrefFor={(page) => listQuerySearch({ ...paging.query, page })}
+        />
+      ) : null}
 
       <EditorSaveArea
         items={items}
@@ -463,4 +582,37 @@ export function PriceEditor({
       />
     </section>
   );
+}
+
+/** The items with the prices the last saves wrote, until the page's data read again holds them. */
+function withSaved(
+  items: EditorItem[],
+  fresh: { prices: ReadonlyMap<string, number | null>; day: string } | null,
+): EditorItem[] {
+  if (!fresh) return items;
+  return items.map((i) =>
+    fresh.prices.has(i.productId) ? { ...i, priceCents: fresh.prices.get(i.productId)!, pricedDay: fresh.day } : i,
+  );
+}
+
+/**
+ * The items of these products still in the list, asked for a request's worth at a time; null when
+ * any request fails (no connection, a server error).
+ */
+async function findItems(listSlug: string, productIds: string[]): Promise<EditorItem[] | null> {
+  const found: EditorItem[] = [];
+  for (let at = 0; at < productIds.length; at += ITEMS_PER_REQUEST) {
+    const ids = productIds.slice(at, at + ITEMS_PER_REQUEST).join(",");
+    try {
+      const response = await fetch(`/prices-manage/${encodeURIComponent(listSlug)}/items?ids=${ids}`, {
+        headers: { accept: "application/json" },
+        redirect: "manual",
+      });
+      if (!response.ok) return null;
+      found.push(...((await response.json()) as { items: EditorItem[] }).items);
+    } catch {
+      return null;
+    }
+  }
+  return found;
 }

@@ -6,10 +6,10 @@ import type { SavePricesResult } from "../edit-prices.server";
 import type { ReapplyPreviewRow } from "../items.server";
 import { PriceChangeTable } from "./price-change-table";
 
-type Preview = { kind: "reapply"; revision: number; changes: ReapplyPreviewRow[] };
+type Preview = { kind: "reapply"; revision: number; count: number; changes: (ReapplyPreviewRow & { name: string })[] };
 
 /** What re-applying the parent's prices would change, shown before anything is written. */
-export function ReapplyPanel({ parentName, names }: { parentName: string; names: Map<string, string> }) {
+export function ReapplyPanel({ parentName }: { parentName: string }) {
   const { t } = useTranslation("prices");
   const preview = useFetcher<Preview>();
   const apply = useFetcher<SavePricesResult>();
@@ -29,15 +29,18 @@ export function ReapplyPanel({ parentName, names }: { parentName: string; names:
         {result && !result.ok ? <FormAlert>{t(result.message)}</FormAlert> : null}
       </div>
       {data && !result?.ok ? (
-        data.changes.length === 0 ? (
+        data.count === 0 ? (
           <p>{t("editor.reapplyNothing")}</p>
         ) : (
           <div className="space-y-3">
+            {data.count > data.changes.length ? (
+              <p className="text-sm">{t("editor.firstChanges", { shown: data.changes.length, count: data.count })}</p>
+            ) : null}
             <PriceChangeTable
               testId="reapply-preview"
               rows={data.changes.map((c) => ({
                 key: c.productId,
-                name: names.get(c.productId) ?? "—",
+                name: c.name,
                 now: c.oldCents,
                 next: c.newCents,
               }))}
@@ -48,7 +51,7 @@ export function ReapplyPanel({ parentName, names }: { parentName: string; names:
               }
               disabled={apply.state !== "idle"}
             >
-              {t("editor.reapplyApply", { count: data.changes.length })}
+              {t("editor.reapplyApply", { count: data.count })}
             </Button>
           </div>
         )

@@ -23,6 +23,11 @@ function ComparisonTable({ comparison }: { comparison: Comparison }) {
   return (
     <div className="space-y-2" data-testid="version-comparison">
       <h3 className="font-semibold">{t("editor.compareHeading", { number: comparison.version })}</h3>
+      {comparison.differences > comparison.rows.length ? (
+        <p className="text-sm">
+          {t("editor.firstChanges", { shown: comparison.rows.length, count: comparison.differences })}
+        </p>
+      ) : null}
       {comparison.rows.length === 0 ? (
         <p>{t("editor.compareNone")}</p>
       ) : (
