@@ -136,6 +136,11 @@ begin
              and not exists (select 1 from pg_depend d where d.objid = t.oid and d.deptype = 'e') loop
     execute format('drop type if exists public.%I cascade', r.typname);
   end loop;
+  for r in select p.oid::regprocedure as signature from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+           where n.nspname = 'public' and p.prokind = 'f'
+             and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e') loop
+    execute format('drop function if exists %s cascade', r.signature);
+  end loop;
 end $$;
 `;
 
