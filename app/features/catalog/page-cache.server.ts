@@ -40,11 +40,6 @@ function listenForChanges() {
   });
 }
 
-/** Drops every kept page: for tests that change the data behind the database's back. */
-export function clearPublicPageCache() {
-  cache.clear();
-}
-
 /**
  * A public page's plain address, or one of its canonical variants (a category of /products), in
  * a language: what visitors arrive on. A search or a filter someone typed is rendered for them, so
