@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
+import { useState } from "react";
 import { data, Link } from "react-router";
 import { getLang, getRequestInfo, requirePermission } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";
@@ -95,8 +96,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("prices");
   useShownData(loaderData);
+  // The revision the editor's last save made, until the page's data reads again and holds it.
+  const [saved, setSaved] = useState<{ listId: string; revision: number } | null>(null);
   if (loaderData.kind !== "page") return null;
   const { list, items, paging, versions, customers } = loaderData;
+  const revision = saved?.listId === list.id ? Math.max(list.revision, saved.revision) : list.revision;
   const adjustment = formatAdjustment(list.adjustmentType, list.adjustmentValue, i18n.language);
   const parentName = parentListName(list, i18n.language);
   const description = listDescription(list, i18n.language);
@@ -126,12 +130,11 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
         listSlug={list.slug}
         adjustment={adjustment}
         hasParent={list.parentName !== null}
+        onSaved={(savedRevision) => setSaved({ listId: list.id, revision: savedRevision })}
       />
       <AddProductsPanel />
-      {parentName ? (
-        <ReapplyPanel parentName={parentName} />
-      ) : null}
-      <VersionsPanel versions={versions} revision={list.revision} />
+      {parentName ? <ReapplyPanel parentName={parentName} /> : null}
+      <VersionsPanel versions={versions} revision={revision} />
       <DetailsPanel list={list} />
       {customers ? <CustomersPanel customers={customers} listId={list.id} /> : null}
     </div>

@@ -92,14 +92,14 @@ describe("the price editor", () => {
     expect(saved).toContain("After the morning bump");
 
     await third.fill((Number(c) + 0.5).toFixed(2));
-    // The restore names the revision the page has read: it waits for the page's re-read after the
-    // save, as a person's click a moment later would.
-    const reread = s.page.waitForResponse(
-      (res) => new URL(res.url()).pathname === "/prices-manage/restaurants.data" && res.request().method() === "GET",
-    );
+    // Restoring right after a save, before the page has read its data again (held back here),
+    // names the revision that save made.
+    await s.page.route("**/prices-manage/restaurants.data*", async (route) => {
+      if (route.request().method() === "GET") await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.fallback();
+    });
     await s.page.getByRole("button", { name: "Save changes" }).click();
     await visible(s.page.getByText("Changes saved successfully."));
-    await reread;
     await s.page
       .locator("section[aria-labelledby=versions-heading] li")
       .filter({ hasText: "After the morning bump" })

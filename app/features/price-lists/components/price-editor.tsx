@@ -57,6 +57,8 @@ type Props = {
   /** The parent's adjustment as people read it ("+5%"), when the list has a parent. */
   adjustment: string | null;
   hasParent: boolean;
+  /** A save made a new revision: the page's other forms name it before the page's data reads again. */
+  onSaved?: (revision: number) => void;
 };
 
 const COLUMNS_KEY = "price-editor-columns";
@@ -80,6 +82,7 @@ export function PriceEditor({
   listSlug,
   adjustment,
   hasParent,
+  onSaved,
 }: Props) {
   const { t, i18n } = useTranslation("prices");
   const { t: tc } = useTranslation("catalog");
@@ -384,6 +387,7 @@ export function PriceEditor({
         prices: new Map([...(previous && previous.revision > loadedRevision ? previous.prices : []), ...written]),
         day: businessDay(new Date()),
       }));
+      onSaved?.(revisionSaved);
     }
     setBulk(null);
     setSelected(new Set());
