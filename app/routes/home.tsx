@@ -1,4 +1,4 @@
-import { redirectSignedIn } from "~/auth/guards.server";
+import { getLang, redirectSignedIn } from "~/auth/guards.server";
 import { Categories } from "~/features/landing/components/categories";
 import { Features } from "~/features/landing/components/features";
 import { FinalCta } from "~/features/landing/components/final-cta";
@@ -7,6 +7,8 @@ import { Hero } from "~/features/landing/components/hero";
 import { Mission } from "~/features/landing/components/mission";
 import { PopularProducts } from "~/features/landing/components/popular-products";
 import { Pricing } from "~/features/landing/components/pricing";
+import { sortCategoriesByName } from "~/features/landing/categories";
+import { landingCategories } from "~/features/landing/content";
 import { findVisiblePopularSlugs } from "~/features/landing/popular.server";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/home";
@@ -21,7 +23,16 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   redirectSignedIn(context);
-  return { popular: await findVisiblePopularSlugs() };
+  const lang = getLang(context);
+  const t = translatorFor(lang);
+  // Sorted here: in the browser the first comparison loads the language's collation tables, a
+  // long task on a slow phone while the page becomes interactive.
+  const categories = sortCategoriesByName(
+    landingCategories,
+    (c) => t(`categories.names.${c.id}`, { ns: "public" }),
+    lang,
+  );
+  return { popular: await findVisiblePopularSlugs(), categories: categories.map((c) => c.id) };
 }
 
 /** The landing page: every section of the specification, in its order. */
@@ -31,7 +42,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Hero />
       <Mission />
       <Features />
-      <Categories />
+      <Categories order={loaderData.categories} />
       <PopularProducts visible={loaderData.popular} />
       <Pricing />
       <FleetSection />

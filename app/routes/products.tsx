@@ -4,13 +4,8 @@ import { getLang, getUser, requirePermission } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";
 import { Spinner } from "~/components/ui/spinner";
 import { FormAlert } from "~/components/ui/field";
-import {
-  categoryParam,
-  groupConsecutive,
-  groupOf,
-  orderedGroups,
-  type CategoryGroup,
-} from "~/features/catalog/categories";
+import { categoryParam, groupConsecutive, groupOf, type CategoryGroup } from "~/features/catalog/categories";
+import { readerGroups } from "~/features/catalog/category-order.server";
 import { CatalogFilters } from "~/features/catalog/components/catalog-filters";
 import { Pagination } from "~/features/catalog/components/pagination";
 import { ProductCard } from "~/features/catalog/components/product-card";
@@ -124,7 +119,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseCatalogQuery(new URL(request.url).searchParams);
   const result = await findPublicProducts(query, lang);
   const selected: CategoryGroup | null = selectedGroup(query.category);
-  return { view: "public" as const, ...result, selected, sort: query.sort, search: query.search };
+  return {
+    view: "public" as const,
+    ...result,
+    groups: readerGroups(lang),
+    selected,
+    sort: query.sort,
+    search: query.search,
+  };
 }
 
 function ProductGrid({ products, showCategory }: { products: CatalogProduct[]; showCategory: boolean }) {
@@ -163,9 +165,18 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 
 type PublicData = Extract<Route.ComponentProps["loaderData"], { view: "public" }>;
 
-function PublicProducts({ products, total, page, pageCount, hasPublicPrices, selected, sort, search }: PublicData) {
-  const { t, i18n } = useTranslation("catalog");
-  const groups = orderedGroups((g) => t(`categories.${g}`), i18n.language);
+function PublicProducts({
+  products,
+  total,
+  page,
+  pageCount,
+  hasPublicPrices,
+  groups,
+  selected,
+  sort,
+  search,
+}: PublicData) {
+  const { t } = useTranslation("catalog");
   const grouped = sort === "category";
   const sections = grouped ? groupConsecutive(products, (p) => groupOf(p.category)) : [];
   // A chosen group is shown even when empty, so an unknown category reads as the empty Uncategorized group.

@@ -2,10 +2,10 @@ import { asc, desc, eq, ilike, isNull, or, sql, type AnyColumn, type SQL } from 
 import { product } from "~/db/schema";
 import { BUSINESS_TIME_ZONE } from "~/components/ui/date-time";
 import type { Lang } from "~/i18n/config";
-import { translatorFor } from "~/lib/meta";
 import { compileSearch } from "~/lib/search";
 import { searchMatches, searchRank } from "~/lib/search.server";
-import { orderedGroups, type Category, type CategoryFilter } from "./categories";
+import type { Category, CategoryFilter } from "./categories";
+import { readerGroups } from "./category-order.server";
 import type { AvailabilityChoice } from "./price-filters";
 import type { OrderTerm } from "./query";
 
@@ -33,8 +33,7 @@ export function productSearch(text: string, { staffFields = false } = {}) {
 
 /** A product's place when ordered by category: the reader's alphabetical order, Uncategorized last. */
 export function categoryRank(lang: Lang) {
-  const t = translatorFor(lang);
-  const groups = orderedGroups((g) => t(`categories.${g}`, { ns: "catalog" }), lang);
+  const groups = readerGroups(lang);
   const cases = groups.filter((g): g is Category => g !== "uncategorized").map((g, i) => sql`when ${g} then ${i}`);
   return sql`case ${product.category} ${sql.join(cases, sql` `)} else ${groups.length} end`;
 }

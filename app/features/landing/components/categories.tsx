@@ -2,17 +2,15 @@ import { ArrowRight } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { ButtonLink } from "~/components/ui/button";
 import { Img } from "~/components/ui/img";
-import { isLang } from "~/i18n/config";
 import { siteImageKey } from "~/lib/site-images";
-import { sortCategoriesByName } from "../categories";
-import { categoryHref, landingCategories } from "../content";
+import { categoryHref, landingCategories, type LandingCategoryId } from "../content";
 import { SectionHeading } from "./section-heading";
 
-export function Categories() {
-  const { t, i18n } = useTranslation("public");
-  const lang = isLang(i18n.language) ? i18n.language : "en";
-  const nameOf = (id: (typeof landingCategories)[number]["id"]) => t(`categories.names.${id}`);
-  const sorted = sortCategoriesByName(landingCategories, (c) => nameOf(c.id), lang);
+/** The category cards, in `order`: alphabetical by their names in the reader's language (the loader sorts them). */
+export function Categories({ order }: { order: LandingCategoryId[] }) {
+  const { t } = useTranslation("public");
+  const nameOf = (id: LandingCategoryId) => t(`categories.names.${id}`);
+  const sorted = order.flatMap((id) => landingCategories.filter((c) => c.id === id));
   return (
     <section aria-labelledby="categories-title" className="py-16 sm:py-20">
       <div className="site-container">
