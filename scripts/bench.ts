@@ -254,6 +254,9 @@ if (unknown.length > 0) {
 }
 const selected = only ? suites.filter((s) => only.includes(s.name)) : suites;
 
+// Figures scale with how busy the machine is; the load average says how far to trust them. The
+// one at the start is the machine's own, the one at the end includes the benchmarks' work.
+const loadAtStart = loadavg()[0];
 const rows: Measurement[] = [];
 let failed = false;
 for (const suite of selected) {
@@ -273,10 +276,9 @@ for (const suite of selected) {
   }
 }
 
-// Start-up times scale with how busy the machine is; the load average says how far to trust them.
 console.log(
   `\nNode ${process.version} on ${process.platform}/${process.arch}, ${availableParallelism()} CPUs, ` +
-    `load average ${loadavg()[0].toFixed(1)} at the end\n`,
+    `load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end\n`,
 );
 console.log(formatTable(rows));
 const over = rows.filter((r) => verdict(r) === "OVER BUDGET").length;
