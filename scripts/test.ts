@@ -149,7 +149,11 @@ const steps = [
   check("type check", () => run(bin("react-router"), ["typegen"]) && run(bin("tsc"), ["--noEmit"])),
   check("lint", () => run(bin("eslint"), [".", "--max-warnings", "0"])),
   vitest("unit and integration tests on PGlite", [], { TEST_DB: "pglite" }),
-  vitest("integration tests on PostgreSQL", ["tests/integration"], { TEST_DB: "postgres" }, ensurePostgres),
+  // The database outage test watches a signed-in browser through it.
+  vitest("integration tests on PostgreSQL", ["tests/integration"], { TEST_DB: "postgres" }, () => {
+    ensurePostgres();
+    ensureChromium();
+  }),
   check("production build", async () => {
     console.log((await ensureBuild()) ? "Built build/ for production." : "build/ is already current with the sources.");
     return true;

@@ -1,5 +1,6 @@
 import { createServer, connect, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../support/browser";
 import { demoEmails, nextClientAddress, signIn, startAppServer, type AppServer } from "../support/server";
 import { useTestDatabase } from "../support/test-db";
 
@@ -100,6 +101,42 @@ describe("a database outage", () => {
         after = await get("/dashboard");
       }
       expect(after.status, "still signed in after the database came back").toBe(200);
+    },
+    120_000,
+  );
+
+  it.runIf(test.kind === "postgres")(
+    "leaves a signed-in browser signed in: its page says the data is out of reach and comes back by itself",
+    async () => {
+      const cookie = await signIn(server.url, demoEmails.seller);
+      const browser = await launchBrowser();
+      try {
+        const context = await browser.newContext();
+        await context.addCookies(
+          cookie.split("; ").map((pair) => {
+            const at = pair.indexOf("=");
+            return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.url };
+          }),
+        );
+        const page = await context.newPage();
+        await page.goto(`${server.url}/dashboard`);
+        const dashboard = page.getByText("You are signed in as");
+        await dashboard.waitFor();
+
+        await relay.down();
+        await page.reload();
+        await page.getByText("We are having trouble reaching our data").waitFor();
+        expect(page.url()).toBe(`${server.url}/dashboard`);
+
+        // Nothing is clicked: the page tries again by itself once the database is back.
+        await relay.up();
+        await dashboard.waitFor({ timeout: 30_000 });
+        expect(page.url()).toBe(`${server.url}/dashboard`);
+        const names = (await context.cookies()).map((c) => c.name);
+        expect(names.some((name) => name.includes("session"))).toBe(true);
+      } finally {
+        await browser.close();
+      }
     },
     120_000,
   );
