@@ -1,4 +1,4 @@
-import { COMMODITIES, STOPWORDS } from "~/features/imports/engine/dictionary";
+import { COMMODITIES, STOPWORDS } from "~/features/catalog/produce-dictionary";
 import { NOT_PRODUCE } from "./lexicon";
 import { nameWords, wordKey } from "./text";
 

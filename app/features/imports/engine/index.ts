@@ -54,7 +54,6 @@ export { finalStatusAfterWrite, finalStatusBeforeWrite, type FinalStatus } from 
 export { nameItem, type Naming } from "./understand/naming";
 export { parsePack } from "./understand/pack";
 export { parsePrice, parseQuantity } from "./understand/price";
-export { CATEGORIES } from "./dictionary";
 export {
   DEFAULT_BATCH_SIZE,
   MAX_DESCRIPTION_LENGTH,

@@ -1,5 +1,5 @@
 import { toCsv, type CsvCell } from "~/lib/csv";
-import type { Category } from "./dictionary";
+import type { Category } from "~/features/catalog/categories";
 import { describeImportRowMessage, isRunMessage, type ImportRowMessage } from "./messages";
 import type { Decision, MatchCandidate, MatchKind } from "./plan/decide";
 import type { PreparedRow } from "./prepare";

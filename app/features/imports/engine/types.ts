@@ -1,4 +1,4 @@
-import type { Category } from "./dictionary";
+import type { Category } from "~/features/catalog/categories";
 
 export type { Category };
 

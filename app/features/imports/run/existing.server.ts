@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { priceListItem, product } from "~/db/schema";
-import type { Category } from "../engine/dictionary";
+import type { Category } from "~/features/catalog/categories";
 import type { ExistingProduct } from "../engine/plan/decide";
 import type { RowProduct } from "./rows.server";
 

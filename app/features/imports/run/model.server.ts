@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { config } from "~/config.server";
 import { logger } from "~/lib/logger.server";
-import { CATEGORIES } from "../engine/dictionary";
+import { categories } from "~/features/catalog/categories";
 import type { ModelName, ModelNamer } from "../engine/prepare";
 import type { UnderstoodRow } from "../engine/types";
 
@@ -82,7 +82,7 @@ const answerSchema = z.object({
       id: z.union([z.string(), z.number()]).transform(String),
       name: modelText,
       nameEs: modelText,
-      category: z.enum(CATEGORIES),
+      category: z.enum(categories),
     }),
   ),
 });

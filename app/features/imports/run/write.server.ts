@@ -11,7 +11,7 @@ import {
 } from "~/features/price-lists/internal.server";
 import { searchKey } from "~/lib/search";
 import { firstFreeSlug, RESERVED_SLUGS, slugify } from "~/lib/slug";
-import type { Category } from "../engine/dictionary";
+import type { Category } from "~/features/catalog/categories";
 import {
   createDecider,
   indexExisting,

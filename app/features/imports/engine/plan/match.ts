@@ -1,4 +1,4 @@
-import type { Category } from "../dictionary";
+import type { Category } from "~/features/catalog/categories";
 
 /**
  * Matching an item by its name, for a catalogue typed before its first import

@@ -5,12 +5,12 @@ import {
   NOISE_WORDS,
   PLACE_WORDS,
   STOPWORDS,
-  type Category,
   type Commodity,
   type Modifier,
   type SpanishWord,
   type Variety,
-} from "../dictionary";
+} from "~/features/catalog/produce-dictionary";
+import type { Category } from "~/features/catalog/categories";
 import { fold, plainPunctuation, sentenceCase, squash } from "../text";
 
 /**

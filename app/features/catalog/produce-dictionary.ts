@@ -1,5 +1,7 @@
+import type { Category } from "./categories";
+
 /**
- * The built-in engine's produce dictionary (docs/decisions/013-import-engine.md), in English and
+ * The produce dictionary of the import's engine (docs/decisions/013-import-engine.md) and the assistant, in English and
  * Spanish as a South Florida wholesale buyer reads them: commodities with the words that name them
  * (Mexican, Caribbean and Central/South American Spanish, US trade English), the varieties of each,
  * and the modifiers any item may carry (colour, organic, seedless, size grade). It is vocabulary,
@@ -10,8 +12,6 @@
  * ignored when matching, so "HOJAS PARA TAMALES" meets "HOJA TAMAL" and "Chile de Árbol" meets
  * "CHILE ARBOL".
  */
-export const CATEGORIES = ["vegetables", "fruits", "dry_produce", "herbs", "others"] as const;
-export type Category = (typeof CATEGORIES)[number];
 
 /**
  * A Spanish word: plain text is used as written; "~blanco" is an adjective given in its masculine
