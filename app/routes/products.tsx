@@ -4,7 +4,7 @@ import { getLang, getUser, requirePermission } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";
 import { Spinner } from "~/components/ui/spinner";
 import { FormAlert } from "~/components/ui/field";
-import { categoryParam, groupConsecutive, groupOf, type CategoryGroup } from "~/features/catalog/categories";
+import { categoryParam, groupInOrder, groupOf, type CategoryGroup } from "~/features/catalog/categories";
 import { readerGroups } from "~/features/catalog/category-order.server";
 import { CatalogFilters } from "~/features/catalog/components/catalog-filters";
 import { Pagination } from "~/features/catalog/components/pagination";
@@ -178,7 +178,7 @@ function PublicProducts({
 }: PublicData) {
   const { t } = useTranslation("catalog");
   const grouped = sort === "category";
-  const sections = grouped ? groupConsecutive(products, (p) => groupOf(p.category)) : [];
+  const sections = grouped ? groupInOrder(products, (p) => groupOf(p.category)) : [];
   // A chosen group is shown even when empty, so an unknown category reads as the empty Uncategorized group.
   if (grouped && selected && sections.length === 0) sections.push({ group: selected, items: [] });
   const hrefFor = (p: number) =>

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createI18n } from "~/i18n/instance";
-import {
-  categoryParam,
-  groupConsecutive,
-  groupOf,
-  orderedGroups,
-  parseCategory,
-  type CategoryGroup,
-} from "./categories";
+import { categoryParam, groupInOrder, groupOf, orderedGroups, parseCategory, type CategoryGroup } from "./categories";
 
 describe("the category in the URL", () => {
   it("reads dried and dry_produce as the same group", () => {
@@ -77,19 +70,34 @@ describe("the order of the groups", () => {
     ]);
   });
 
-  it("gathers consecutive items of a group and keeps their order", () => {
+  it("gathers the items of each group and keeps their order", () => {
     const items = [
       { n: 1, g: "fruits" },
       { n: 2, g: "fruits" },
       { n: 3, g: "herbs" },
       { n: 4, g: null },
     ];
-    const groups = groupConsecutive(items, (i) => groupOf(i.g));
+    const groups = groupInOrder(items, (i) => groupOf(i.g));
     expect(groups.map((g) => [g.group, g.items.map((i) => i.n)])).toEqual([
       ["fruits", [1, 2]],
       ["herbs", [3]],
       ["uncategorized", [4]],
     ]);
-    expect(groupConsecutive([], () => "fruits")).toEqual([]);
+    expect(groupInOrder([], () => "fruits")).toEqual([]);
+  });
+
+  it("shows a group once when search ranking interleaves the groups, best match's group first", () => {
+    // Ranked by a search for "lime": an exact name, then a prefix, then a match inside a word.
+    const ranked = [
+      { n: "Lime", g: "fruits" },
+      { n: "Lime Leaves", g: "herbs" },
+      { n: "Key Lime", g: "fruits" },
+      { n: "Sublime Herb Mix", g: "herbs" },
+    ];
+    const groups = groupInOrder(ranked, (i) => groupOf(i.g));
+    expect(groups.map((g) => [g.group, g.items.map((i) => i.n)])).toEqual([
+      ["fruits", ["Lime", "Key Lime"]],
+      ["herbs", ["Lime Leaves", "Sublime Herb Mix"]],
+    ]);
   });
 });

@@ -42,14 +42,18 @@ export function orderedGroups(label: (group: CategoryGroup) => string, lang: str
   return [...sorted, "uncategorized"];
 }
 
-/** Consecutive items of one group together, keeping the order they came in. */
-export function groupConsecutive<T>(items: T[], groupFor: (item: T) => CategoryGroup) {
-  const groups: Array<{ group: CategoryGroup; items: T[] }> = [];
+/**
+ * The items of each group together: groups in the order of their first item, items in the order
+ * they came. Rows sorted by category keep that order; rows ranked by a search put first the group
+ * of the best match, best matches first within each, and a group never shows twice.
+ */
+export function groupInOrder<T>(items: T[], groupFor: (item: T) => CategoryGroup) {
+  const groups = new Map<CategoryGroup, T[]>();
   for (const item of items) {
     const group = groupFor(item);
-    const last = groups[groups.length - 1];
-    if (last && last.group === group) last.items.push(item);
-    else groups.push({ group, items: [item] });
+    const members = groups.get(group);
+    if (members) members.push(item);
+    else groups.set(group, [item]);
   }
-  return groups;
+  return [...groups].map(([group, members]) => ({ group, items: members }));
 }

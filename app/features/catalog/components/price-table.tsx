@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Table, TableBody, tableCellClasses, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { useTranslation } from "~/i18n/use-translation";
-import { groupConsecutive, groupOf } from "~/features/catalog/categories";
+import { groupInOrder, groupOf } from "~/features/catalog/categories";
 import { unitAndPackLabeler } from "~/features/catalog/format";
 import { formatMoney } from "~/lib/money";
 import { Availability } from "./availability";
@@ -119,10 +119,11 @@ const priceCell = tableCellClasses({ numeric: true }, "font-semibold");
 const productLink = "text-slate-900 underline-offset-2 hover:underline dark:text-slate-100";
 
 /**
- * A list's items in one table per category, in the order given (by category, then name): the
- * public list on /prices, where each name links to its product, and a list on /pricesprivate,
- * where with a selection each row and each category can be ticked for printing. Also rendered on
- * its own by the price page benchmark's bare handler (scripts/lib/bare-price-server.tsx).
+ * A list's items in one table per category, in the order given (by category, then name; with a
+ * search, best matches first and each category once): the public list on /prices, where each name
+ * links to its product, and a list on /pricesprivate, where with a selection each row and each
+ * category can be ticked for printing. Also rendered on its own by the price page benchmark's
+ * bare handler (scripts/lib/bare-price-server.tsx).
  */
 export function PriceTable({
   items,
@@ -136,7 +137,7 @@ export function PriceTable({
   // The column names are the public page's; a missing price is only ever in a private list.
   const { t, i18n } = useTranslation("catalog");
   const { t: tPrices } = useTranslation("prices");
-  const groups = groupConsecutive(items, (row) => groupOf(row.category));
+  const groups = groupInOrder(items, (row) => groupOf(row.category));
   const unitAndPack = unitAndPackLabeler(t, i18n.language);
   return (
     <div className="space-y-8">
