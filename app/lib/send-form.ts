@@ -9,18 +9,26 @@ export type SendOutcome<T> =
   | { kind: "signedOut" }
   | { kind: "failed"; status: number };
 
+/** The answer of an action sent with `sendForm`, or null when none came (offline, signed out, failed). */
+export function answerOf<T>(outcome: SendOutcome<T>): T | null {
+  return outcome.kind === "answer" ? outcome.body : null;
+}
+
 /**
  * Posts fields to a JSON action with fetch rather than a router fetcher: a fetcher that cannot
  * reach the server hands its error to the route's error boundary, which replaces the page and the
  * edits on it. Redirects are not followed, since the only one such an action answers is to the
  * sign-in page.
  */
-export async function sendForm<T>(url: string, fields: Record<string, string>): Promise<SendOutcome<T>> {
+export async function sendForm<T>(
+  url: string,
+  fields: Record<string, string> | URLSearchParams,
+): Promise<SendOutcome<T>> {
   let response: Response;
   try {
     response = await fetch(url, {
       method: "POST",
-      body: new URLSearchParams(fields),
+      body: fields instanceof URLSearchParams ? fields : new URLSearchParams(fields),
       headers: { accept: "application/json" },
       credentials: "same-origin",
       redirect: "manual",

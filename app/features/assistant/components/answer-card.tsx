@@ -8,6 +8,7 @@ import { PriceChangeTable } from "~/features/price-lists/components/price-change
 import { PriceHistoryView } from "~/features/price-lists/components/price-history-view";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatMoney } from "~/lib/money";
+import { answerOf, sendForm } from "~/lib/send-form";
 import type { AnswerData, HistoryEntry, ProposalState, SettleAnswer, StoredMessage } from "../schema";
 
 type Settled = (messages: StoredMessage[], proposalId: string, status: ProposalState) => void;
@@ -97,16 +98,7 @@ function ProductsTable({ data }: { data: Extract<AnswerData, { kind: "products" 
 }
 
 async function postSettle(intent: "confirm" | "cancel" | "undo", proposalId: string): Promise<SettleAnswer | null> {
-  try {
-    const response = await fetch("/ai/messages", {
-      method: "POST",
-      body: new URLSearchParams({ intent, proposalId }),
-      credentials: "same-origin",
-    });
-    return (await response.json()) as SettleAnswer;
-  } catch {
-    return null;
-  }
+  return answerOf(await sendForm<SettleAnswer>("/ai/messages", { intent, proposalId }));
 }
 
 function ProposalCard({ data, onSettled }: { data: Extract<AnswerData, { kind: "proposal" }>; onSettled: Settled }) {

@@ -10,6 +10,7 @@ import { cn } from "~/lib/cn";
 import { whatsappLink } from "../links";
 import type { MessageOptions } from "../message";
 import { FREE_TEXT_MAX, type ExportAnswer, type ExportListData } from "../schema";
+import { answerOf, sendForm } from "~/lib/send-form";
 import { MessagePreview } from "./message-preview";
 
 const DATA_PATH = "/exportlistswhatsapp/data";
@@ -40,14 +41,9 @@ function optionsForm(intent: "save" | "generate", list: string, options: Message
   return body;
 }
 
-/** Posts to the export's endpoint; a dropped connection answers null. */
+/** Posts to the export's endpoint; no answer (offline, signed out, a server failure) is null. */
 async function post(body: URLSearchParams): Promise<ExportAnswer | null> {
-  try {
-    const response = await fetch(DATA_PATH, { method: "POST", body, credentials: "same-origin" });
-    return (await response.json()) as ExportAnswer;
-  } catch {
-    return null;
-  }
+  return answerOf(await sendForm<ExportAnswer>(DATA_PATH, body));
 }
 
 /** The specification's chat-app export: choose a list, generate its message, copy or send it. */

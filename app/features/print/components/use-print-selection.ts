@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { RowSelection } from "~/features/catalog/components/select-box";
 import { useTranslation } from "~/i18n/use-translation";
 import type { SelectionAnswer } from "../schema";
+import { answerOf, sendForm } from "~/lib/send-form";
 import { SELECTION_PATH } from "../options";
 
 type Intent = "add" | "remove" | "set" | "clear";
@@ -35,13 +36,7 @@ export function usePrintSelection(list: string, initial: readonly string[]) {
         const whole = behind.current || intent === "set";
         const body = new URLSearchParams({ intent: whole ? "set" : intent, list });
         for (const slug of whole ? latest.current : slugs) body.append("slug", slug);
-        let answer: SelectionAnswer | null = null;
-        try {
-          const response = await fetch(SELECTION_PATH, { method: "POST", body, credentials: "same-origin" });
-          if (response.ok) answer = (await response.json()) as SelectionAnswer;
-        } catch {
-          answer = null;
-        }
+        const answer = answerOf(await sendForm<SelectionAnswer>(SELECTION_PATH, body));
         if (!answer?.ok) behind.current = true;
         else if (whole) behind.current = false;
         waiting.current--;
