@@ -2,6 +2,7 @@ import { hasText } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { DateTime } from "~/components/ui/date-time";
+import { groupSummary } from "~/features/activity/components/price-group";
 import type { ActivityEntryView } from "~/features/activity/types";
 
 export function RecentActivity({ entries }: { entries: ActivityEntryView[] }) {
@@ -27,21 +28,23 @@ export function RecentActivity({ entries }: { entries: ActivityEntryView[] }) {
             const action = hasText(i18n, "dashboard", "activity.actions", e.action)
               ? t(`activity.actions.${e.action}`)
               : e.action;
-            // One change of many prices (a bulk change, an import) is one entry: it says how many.
-            const entity = e.group
-              ? t("activity.prices", { count: e.group.count })
-              : hasText(i18n, "dashboard", "activity.entities", e.entityType)
-                ? t(`activity.entities.${e.entityType}`)
-                : e.entityType;
+            const entity = hasText(i18n, "dashboard", "activity.entities", e.entityType)
+              ? t(`activity.entities.${e.entityType}`)
+              : e.entityType;
             return (
               <li
                 key={e.id}
                 className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm"
               >
-                <p>
-                  {t("activity.entry", { actor, action, entity })}
-                  {about ? <span className="text-slate-700 dark:text-slate-300">: {about}</span> : null}
-                </p>
+                {e.group ? (
+                  // One change of many prices (a bulk change, an import) is one entry, told as the log tells it.
+                  <p>{t("activity.groupEntry", { actor, summary: groupSummary(i18n, e.group, about ?? "") })}</p>
+                ) : (
+                  <p>
+                    {t("activity.entry", { actor, action, entity })}
+                    {about ? <span className="text-slate-700 dark:text-slate-300">: {about}</span> : null}
+                  </p>
+                )}
                 <span className="whitespace-nowrap text-slate-700 dark:text-slate-300">
                   <DateTime value={e.createdAt} />
                 </span>
