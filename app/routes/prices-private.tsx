@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { FormAlert } from "~/components/ui/field";
 import { orderedGroups } from "~/features/catalog/categories";
-import { Pagination } from "~/features/catalog/components/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { PriceFilters } from "~/features/catalog/components/price-filters";
 import { filterPriceRows, groupsIn, parsePriceFilters, type PriceFilterValues } from "~/features/catalog/price-filters";
 import { packPriceRows, PriceTable, unpackPriceRows } from "~/features/catalog/components/price-table";
@@ -169,6 +169,7 @@ function ListView({
           page={paging.page}
           pageCount={paging.pageCount}
           hrefFor={(page) => listQuerySearch({ ...paging.query, page })}
+          label={tc("products.pagination")}
         />
       ) : null}
     </>

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { data, useLocation, useSearchParams } from "react-router";
 import { getLang, getRequestInfo, requirePermission } from "~/auth/guards.server";
 import { Button } from "~/components/ui/button";
-import { Pagination } from "~/features/catalog/components/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { ManageFilters } from "~/features/catalog/components/manage-filters";
 import { ProductFormDialog } from "~/features/catalog/components/product-form-dialog";
 import { ProductGrid } from "~/features/catalog/components/product-grid";
@@ -116,7 +116,12 @@ export default function ManageProducts({ loaderData }: Route.ComponentProps) {
       {/* The grid also shows the empty state, so the answer to archiving the last row stays on screen.
           A grid per page and filter: edits belong to the rows they were typed on (their draft is offered on the next). */}
       <ProductGrid key={search} products={products} />
-      <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        hrefFor={hrefFor}
+        label={t("products.pagination", { ns: "catalog" })}
+      />
       {creating ? <ProductFormDialog onClose={() => setCreating(false)} /> : null}
     </div>
   );

@@ -7,7 +7,7 @@ import { FormAlert } from "~/components/ui/field";
 import { categoryParam, groupInOrder, groupOf, type CategoryGroup } from "~/features/catalog/categories";
 import { readerGroups } from "~/features/catalog/category-order.server";
 import { CatalogFilters } from "~/features/catalog/components/catalog-filters";
-import { Pagination } from "~/features/catalog/components/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { ProductCard } from "~/features/catalog/components/product-card";
 import type { PrivateProductsProps } from "~/features/catalog/components/private-products";
 import { findCustomerProducts, findStaffProducts } from "~/features/catalog/private-products.server";
@@ -232,7 +232,7 @@ function PublicProducts({
         <p className="text-slate-700 dark:text-slate-300">{t("products.empty")}</p>
       ) : null}
 
-      <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />
+      <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} label={t("products.pagination")} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { hasText } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
+import { Pagination } from "~/components/ui/pagination";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
 import { activitySearch, hasActiveFilters, type ActivityFilters } from "../schema";
@@ -81,38 +81,6 @@ function Entity({ entry }: { entry: ActivityEntryView }) {
   );
 }
 
-function Pagination({ filters, page, pageCount }: { filters: ActivityFilters; page: number; pageCount: number }) {
-  const { t } = useTranslation("activity");
-  if (pageCount <= 1) return null;
-  return (
-    <nav aria-label={t("pagination.label")} className="flex items-center justify-between gap-2">
-      {page > 1 ? (
-        <Link
-          to={`/activity${activitySearch(filters, page - 1)}`}
-          rel="prev"
-          className={buttonClasses("outline", "sm")}
-        >
-          {t("pagination.previous")}
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-sm">{t("pagination.page", { page, pages: pageCount })}</span>
-      {page < pageCount ? (
-        <Link
-          to={`/activity${activitySearch(filters, page + 1)}`}
-          rel="next"
-          className={buttonClasses("outline", "sm")}
-        >
-          {t("pagination.next")}
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
-}
-
 type Props = {
   entries: ActivityEntryView[];
   total: number;
@@ -173,7 +141,12 @@ export function ActivityTable({ entries, total, page, pageCount, filters }: Prop
           </TableBody>
         </Table>
       )}
-      <Pagination filters={filters} page={page} pageCount={pageCount} />
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(p) => `/activity${activitySearch(filters, p)}`}
+        label={t("pagination.label")}
+      />
     </section>
   );
 }

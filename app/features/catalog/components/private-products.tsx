@@ -20,7 +20,7 @@ import { availabilityChoices, type AvailabilityChoice } from "../price-filters";
 import { defaultSort, SEARCH_MAX, sortKeys, type SortKey } from "../query";
 import type { CustomerProductRow, StaffProductRow } from "../types";
 import { Availability } from "./availability";
-import { Pagination } from "./pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { SelectBox, type RowSelection } from "./select-box";
 import { ProductImage } from "./product-image";
 
@@ -441,7 +441,12 @@ export default function PrivateProducts(props: PrivateProductsProps) {
         </>
       )}
 
-      <Pagination page={props.page} pageCount={props.pageCount} hrefFor={hrefFor} />
+      <Pagination
+        page={props.page}
+        pageCount={props.pageCount}
+        hrefFor={hrefFor}
+        label={t("products.pagination", { ns: "catalog" })}
+      />
     </div>
   );
 }

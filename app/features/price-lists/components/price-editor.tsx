@@ -17,7 +17,7 @@ import {
   noPriceFilters,
   type PriceFilterValues,
 } from "~/features/catalog/price-filters";
-import { Pagination } from "~/features/catalog/components/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { unitAndPackLabeler } from "~/features/catalog/format";
 import { parseSearch } from "~/features/catalog/query";
 import { dropDraft, loadDraft, storeDraft } from "~/lib/drafts";
@@ -572,6 +572,7 @@ export function PriceEditor({
           page={paging.page}
           pageCount={paging.pageCount}
           hrefFor={(page) => listQuerySearch({ ...paging.query, page })}
+          label={tc("products.pagination")}
         />
       ) : null}
 

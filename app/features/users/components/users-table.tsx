@@ -2,6 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
+import { Pagination } from "~/components/ui/pagination";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { SEARCH_MAX } from "../schema";
 import type { UserRowView } from "../types";
@@ -123,25 +124,7 @@ export function UsersTable({ users, total, page, pageCount, q, currentUserId }: 
           </TableBody>
         </Table>
       )}
-      {pageCount > 1 ? (
-        <nav aria-label={t("pagination.label")} className="flex items-center justify-between gap-2">
-          {page > 1 ? (
-            <Link to={pageHref(q, page - 1)} className={buttonClasses("outline", "sm")}>
-              {t("pagination.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm">{t("pagination.page", { page, pages: pageCount })}</span>
-          {page < pageCount ? (
-            <Link to={pageHref(q, page + 1)} className={buttonClasses("outline", "sm")}>
-              {t("pagination.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} hrefFor={(p) => pageHref(q, p)} label={t("pagination.label")} />
     </section>
   );
 }
