@@ -30,6 +30,7 @@ export default [
     route("exportlistswhatsapp", "routes/export-whatsapp.tsx"),
     route("manage-users", "routes/manage-users.tsx"),
     route("activity", "routes/activity.tsx"),
+    route("activity/:entryId", "routes/activity-entry.tsx"),
   ]),
   route("prices-short.pdf", "routes/print-sheet-pdf.ts", { id: "prices-short-pdf" }),
   route("prices-long.pdf", "routes/print-sheet-pdf.ts", { id: "prices-long-pdf" }),

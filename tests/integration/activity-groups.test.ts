@@ -8,7 +8,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/context";
 import { db } from "../../app/db/client.server";
 import { activity, importRun, priceHistory, product } from "../../app/db/schema";
-import { GROUP_ROWS_SHOWN } from "../../app/features/activity/find-activity.server";
+import { GROUP_PAGE_SIZE, GROUP_ROWS_SHOWN } from "../../app/features/activity/find-activity.server";
 import { addProductsToList, reapplyFromParent, savePriceEdits } from "../../app/features/price-lists/items.server";
 import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
 import { restoreVersion, saveVersion } from "../../app/features/price-lists/versions.server";
@@ -16,7 +16,8 @@ import type { Lang } from "../../app/i18n/config";
 import { createI18n } from "../../app/i18n/instance";
 import { Refusal } from "../../app/lib/refusal";
 import ActivityPage, { loader } from "../../app/routes/activity";
-import { load } from "../support/route-context";
+import ActivityEntryPage, { loader as entryLoader } from "../../app/routes/activity-entry";
+import { callRoute, getRequest, load, routeContext } from "../support/route-context";
 import { useTestDatabase } from "../support/test-db";
 import { makeUser } from "../support/users-context";
 
@@ -54,6 +55,29 @@ function renderPage(data: LoaderData, lang: Lang) {
   ]);
   return renderToString(
     createElement(I18nextProvider, { i18n: createI18n(lang) }, createElement(Stub, { initialEntries: ["/activity"] })),
+  );
+}
+
+type EntryData = Awaited<ReturnType<typeof entryLoader>>;
+
+/** A grouped entry's own page, as `who` asks for it. */
+function entryPage(path: string, { who = admin, lang = "en" as Lang } = {}) {
+  const url = new URL(path, "http://localhost");
+  return callRoute<EntryData>(entryLoader, getRequest(path), routeContext({ user: who, lang }), {
+    entryId: url.pathname.split("/")[2],
+  });
+}
+
+function renderEntryPage(data: EntryData, lang: Lang) {
+  const Stub = createRoutesStub([
+    { path: "/activity/:entryId", Component: () => createElement(ActivityEntryPage, { loaderData: data } as never) },
+  ]);
+  return renderToString(
+    createElement(
+      I18nextProvider,
+      { i18n: createI18n(lang) },
+      createElement(Stub, { initialEntries: [`/activity/${data.entry.id}`] }),
+    ),
   );
 }
 
@@ -140,6 +164,87 @@ describe(`grouped activity (${test.kind})`, () => {
     expect(es).toContain(`Ajuste masivo de +5% a 11 productos de Frutas en ${list.name}, redondeado a .99`);
     expect(es).toContain("Ver los 11 precios");
     expect(es).toContain("Apple (es)");
+  });
+
+  it("gives a grouped entry a page of its own with every row, which the log links to, in both languages", async () => {
+    const list = await makeList(`Hotels ${Date.now()}`);
+    const bulk = { type: "percentage", value: 500, rounding: "cent", category: "fruits" } as const;
+    await savePriceEdits(seller, list.id, fruitEdits(1050), { bulk });
+    const [{ id }] = await db().select({ id: activity.id }).from(activity);
+    expect(renderPage(await view("/activity"), "en")).toContain(`href="/activity/${id}"`);
+    expect(renderPage(await view("/activity"), "en")).toContain("See the whole change (11 prices)");
+
+    const page = await entryPage(`/activity/${id}`);
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ total: 11, page: 1, pageCount: 1 });
+    expect(page.data!.rows.map((r) => r.name)).toEqual([...fruits]);
+    expect(page.data!.rows[0]).toEqual({ productId: ids.Apple, name: "Apple", oldCents: 1000, newCents: 1050 });
+    const en = renderEntryPage(page.data!, "en");
+    expect(en).toContain(`Bulk +5% on 11 products of Fruits in ${list.name}`);
+    expect(en).toContain("By Sergio Seller");
+    expect(en).toContain("11 prices changed");
+    expect(en).toContain("$10.50");
+    const es = renderEntryPage((await entryPage(`/activity/${id}`, { lang: "es" })).data!, "es");
+    expect(es).toContain(`Ajuste masivo de +5% a 11 productos de Frutas en ${list.name}`);
+    expect(es).toContain("Apple (es)");
+    expect(es).toContain("Antes");
+
+    // Only those who may read the log; no page for what is not a grouped entry.
+    expect(await entryPage(`/activity/${id}`, { who: seller })).toMatchObject({
+      status: 302,
+      location: "/unauthorized",
+    });
+    await db()
+      .insert(activity)
+      .values({ actorId: admin.id, entityType: "product", entityId: ids.Onion, action: "updated" });
+    const [single] = await db().select({ id: activity.id }).from(activity).where(eq(activity.entityType, "product"));
+    for (const path of [
+      `/activity/${single.id}`,
+      "/activity/999999999",
+      "/activity/abc",
+      "/activity/0",
+      "/activity/1e3",
+    ]) {
+      expect((await entryPage(path)).status, path).toBe(404);
+    }
+  });
+
+  it("pages a grouped entry's rows, and shows the last page for one beyond it", async () => {
+    const stamp = Date.now();
+    const many = await db()
+      .insert(product)
+      .values(
+        Array.from({ length: GROUP_PAGE_SIZE + 5 }, (_, i) => ({
+          slug: `bulk-item-${i}-${stamp}`,
+          nameEn: `Bulk item ${String(i).padStart(3, "0")}`,
+          nameEs: `Artículo ${String(i).padStart(3, "0")}`,
+          category: "others",
+          basePriceCents: 100,
+        })),
+      )
+      .returning({ id: product.id });
+    const list = await createPriceList(seller, emptyListInput(`Paged ${stamp}`));
+    await addProductsToList(
+      seller,
+      list.id,
+      many.map((p) => p.id),
+    );
+    await db().execute(sql`delete from activity`);
+    await savePriceEdits(
+      seller,
+      list.id,
+      many.map((p) => ({ productId: p.id, priceCents: 250 })),
+    );
+    const [{ id }] = await db().select({ id: activity.id }).from(activity);
+
+    const first = (await entryPage(`/activity/${id}`)).data!;
+    expect(first).toMatchObject({ total: GROUP_PAGE_SIZE + 5, page: 1, pageCount: 2 });
+    expect(first.rows).toHaveLength(GROUP_PAGE_SIZE);
+    expect(renderEntryPage(first, "en")).toContain("Page 1 of 2");
+    const second = (await entryPage(`/activity/${id}?page=2`)).data!;
+    expect(second.rows.map((r) => r.name)).toEqual([0, 1, 2, 3, 4].map((i) => `Bulk item ${GROUP_PAGE_SIZE + i}`));
+    expect((await entryPage(`/activity/${id}?page=99`)).data).toMatchObject({ page: 2 });
+    expect((await entryPage(`/activity/${id}?page=abc`)).data).toMatchObject({ page: 1 });
   });
 
   it("says a fixed bulk change without a category, and a save of several prices without one", async () => {

@@ -516,6 +516,11 @@ export async function findRecentEntries(limit: number, lang: Lang): Promise<Acti
     .from(activity)
     .orderBy(desc(activity.createdAt), desc(activity.id))
     .limit(limit);
+  return describeEntries(rows, lang);
+}
+
+/** Entries described with the people and things they name, outside the log's page and its filters. */
+async function describeEntries(rows: ActivityRow[], lang: Lang): Promise<ActivityEntryView[]> {
   const ids = [...new Set(peopleNamedBy(rows))];
   const [named, found] = await Promise.all([
     ids.length ? db().select(userColumns).from(user).where(inArray(user.id, ids)) : [],
@@ -523,4 +528,47 @@ export async function findRecentEntries(limit: number, lang: Lang): Promise<Acti
   ]);
   const users = { byId: new Map(named.map((u) => [u.id, userOption(u)])), options: [] };
   return rows.map((row) => describeEntry(row, found, users));
+}
+
+/** Rows of a grouped entry's own page ("see all"), a page at a time. */
+export const GROUP_PAGE_SIZE = 100;
+
+export type GroupEntryView = {
+  entry: ActivityEntryView;
+  rows: GroupRowView[];
+  total: number;
+  page: number;
+  pageCount: number;
+};
+
+/**
+ * A grouped entry with every row of its change, in the order they were written, a page at a time:
+ * what the log's "and 1,990 more" leads to. Null when there is no such entry, or it is not a
+ * change of many prices. A page beyond the last shows the last.
+ */
+export async function loadGroupEntry(id: number, requestedPage: number, lang: Lang): Promise<GroupEntryView | null> {
+  const [row] = await db().select(entryColumns).from(activity).where(eq(activity.id, id)).limit(1);
+  const key = row ? groupKey(row) : null;
+  if (!row || !key || !readPriceGroup(row.changes)) return null;
+  const where = and(eq(priceHistory.priceListId, key.listId), eq(priceHistory.listRevision, key.revision));
+  const [{ total }] = await db().select({ total: count() }).from(priceHistory).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / GROUP_PAGE_SIZE));
+  const page = Math.min(requestedPage, pageCount);
+  const [rows, [entry]] = await Promise.all([
+    db()
+      .select({
+        productId: priceHistory.productId,
+        name: lang === "es" ? product.nameEs : product.nameEn,
+        oldCents: priceHistory.oldPriceCents,
+        newCents: priceHistory.newPriceCents,
+      })
+      .from(priceHistory)
+      .innerJoin(product, eq(product.id, priceHistory.productId))
+      .where(where)
+      .orderBy(asc(priceHistory.id))
+      .limit(GROUP_PAGE_SIZE)
+      .offset((page - 1) * GROUP_PAGE_SIZE),
+    describeEntries([row], lang),
+  ]);
+  return { entry, rows, total, page, pageCount };
 }

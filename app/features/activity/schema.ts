@@ -125,3 +125,13 @@ export function activitySearch(filters: ActivityFilters, page = filters.page) {
 export function hasActiveFilters(filters: ActivityFilters) {
   return Boolean(filters.entity || filters.action || filters.user || filters.from || filters.to || filters.product);
 }
+
+/**
+ * A grouped entry's own page: the entry's number from the path (null when it is not one), and the
+ * page of its rows asked for (the first when none is given or it is not a page number).
+ */
+export function parseGroupEntryAddress(entryId: string | undefined, searchParams: URLSearchParams) {
+  const id = /^[1-9]\d{0,14}$/.test(entryId ?? "") ? Number(entryId) : null;
+  const page = fieldSchemas.page.safeParse(searchParams.get("page") ?? undefined);
+  return { id, page: page.success ? page.data : 1 };
+}

@@ -155,7 +155,14 @@ function Counts({ counts }: { counts: NonNullable<ActivityEntryView["importCount
 export function ChangeList({ entry, productText = null }: { entry: ActivityEntryView; productText?: string | null }) {
   const { t } = useTranslation("activity");
   if (entry.group) {
-    return <PriceGroup group={entry.group} list={entry.entity.name ?? t("entity.unnamed")} productText={productText} />;
+    return (
+      <PriceGroup
+        entryId={entry.id}
+        group={entry.group}
+        list={entry.entity.name ?? t("entity.unnamed")}
+        productText={productText}
+      />
+    );
   }
   const parts: ReactNode[] = [];
   if (entry.importCounts) parts.push(<Counts key="counts" counts={entry.importCounts} />);

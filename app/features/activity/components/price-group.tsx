@@ -2,9 +2,11 @@ import type { i18n as I18n } from "i18next";
 import { formatNumber } from "~/lib/locale";
 import { hasText } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/use-translation";
+import { Link } from "react-router";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { formatMoney } from "~/lib/money";
 import { formatBulkChange } from "../format";
-import type { PriceGroupView } from "../types";
+import type { GroupRowView, PriceGroupView } from "../types";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -65,10 +67,12 @@ function Price({ cents }: { cents: number | null }) {
  * product, old → new, the first few of them and how many more.
  */
 export function PriceGroup({
+  entryId,
   group,
   list,
   productText,
 }: {
+  entryId: number;
   group: PriceGroupView;
   list: string;
   productText: string | null;
@@ -103,10 +107,47 @@ export function PriceGroup({
             ))}
           </ul>
           {group.more > 0 ? (
-            <p className={muted}>{t("group.more", { count: group.more, n: formatNumber(group.more, lang) })}</p>
+            <p className={muted}>
+              {t("group.more", { count: group.more, n: formatNumber(group.more, lang) })} ·{" "}
+              <Link to={`/activity/${entryId}`} className={detailsSummary}>
+                {t("group.seeAll", { count: group.count, n: formatNumber(group.count, lang) })}
+              </Link>
+            </p>
           ) : null}
         </details>
       ) : null}
     </div>
+  );
+}
+
+/** A change's prices as a table, product, before and after: a grouped entry's own page. */
+export function PriceChangeRows({ rows, caption }: { rows: GroupRowView[]; caption: string }) {
+  const { t } = useTranslation("activity");
+  return (
+    <Table>
+      <TableCaption>{caption}</TableCaption>
+      <TableHead>
+        <TableRow>
+          <TableHeaderCell>{t("entry.product")}</TableHeaderCell>
+          <TableHeaderCell numeric>{t("entry.before")}</TableHeaderCell>
+          <TableHeaderCell numeric>{t("entry.after")}</TableHeaderCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.productId}>
+            <TableHeaderCell scope="row" className="font-normal [overflow-wrap:anywhere]">
+              {row.name}
+            </TableHeaderCell>
+            <TableCell numeric className={muted}>
+              <Price cents={row.oldCents} />
+            </TableCell>
+            <TableCell numeric className="font-medium">
+              <Price cents={row.newCents} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

@@ -1,0 +1,62 @@
+import { data, Link } from "react-router";
+import { getLang, requirePermission } from "~/auth/guards.server";
+import { DateTime } from "~/components/ui/date-time";
+import { Pagination } from "~/components/ui/pagination";
+import { groupSummary, PriceChangeRows } from "~/features/activity/components/price-group";
+import { loadGroupEntry } from "~/features/activity/find-activity.server";
+import { parseGroupEntryAddress } from "~/features/activity/schema";
+import { useTranslation } from "~/i18n/use-translation";
+import { formatNumber } from "~/lib/locale";
+import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
+import type { Route } from "./+types/activity-entry";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(rootDataFrom(matches)?.lang ?? "en");
+  return pageMeta(matches, { title: t("entry.title", { ns: "activity" }), noindex: true });
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requirePermission(request, context, "activity:view");
+  const { id, page } = parseGroupEntryAddress(params.entryId, new URL(request.url).searchParams);
+  const found = id === null ? null : await loadGroupEntry(id, page, getLang(context));
+  if (!found) throw data(null, { status: 404, statusText: "Not Found" });
+  return found;
+}
+
+/** Every price of one change of many prices (a bulk change, a restore, an import): the log's "see all". */
+export default function ActivityEntryPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("activity");
+  const { entry, rows, total, page, pageCount } = loaderData;
+  const list = entry.entity.name ?? t("entity.unnamed");
+  const actor = entry.actor.state === "user" ? entry.actor.name : t(`actor.${entry.actor.state}`);
+  return (
+    <div className="site-container space-y-6 py-8">
+      <nav aria-label={t("entry.back")} className="text-sm">
+        <Link to="/activity" className="text-brand-800 underline underline-offset-2 dark:text-brand-100">
+          {t("entry.back")}
+        </Link>
+      </nav>
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">
+          {entry.group ? groupSummary(i18n, entry.group, list) : t("entry.title")}
+        </h1>
+        <p className="text-slate-700 dark:text-slate-300">
+          {t("entry.madeBy", { actor })} · <DateTime value={entry.createdAt} />
+        </p>
+        {entry.entity.href ? (
+          <Link
+            to={entry.entity.href}
+            className="text-sm text-brand-800 underline underline-offset-2 dark:text-brand-100"
+          >
+            {list}
+          </Link>
+        ) : null}
+      </header>
+      <p role="status" className="text-sm font-medium text-slate-700 dark:text-slate-300">
+        {t("entry.count", { count: total, n: formatNumber(total, i18n.language) })}
+      </p>
+      <PriceChangeRows rows={rows} caption={t("entry.caption")} />
+      <Pagination page={page} pageCount={pageCount} hrefFor={(p) => `?page=${p}`} label={t("entry.pages")} />
+    </div>
+  );
+}
