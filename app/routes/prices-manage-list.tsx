@@ -135,7 +135,7 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
       <AddProductsPanel />
       {parentName ? <ReapplyPanel parentName={parentName} /> : null}
       <VersionsPanel versions={versions} revision={revision} />
-      <DetailsPanel list={list} />
+      <DetailsPanel list={list} revision={revision} />
       {customers ? <CustomersPanel customers={customers} listId={list.id} /> : null}
     </div>
   );

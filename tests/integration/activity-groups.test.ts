@@ -244,7 +244,9 @@ describe(`grouped activity (${test.kind})`, () => {
     const second = (await entryPage(`/activity/${id}?page=2`)).data!;
     expect(second.rows.map((r) => r.name)).toEqual([0, 1, 2, 3, 4].map((i) => `Bulk item ${GROUP_PAGE_SIZE + i}`));
     expect((await entryPage(`/activity/${id}?page=99`)).data).toMatchObject({ page: 2 });
-    expect((await entryPage(`/activity/${id}?page=abc`)).data).toMatchObject({ page: 1 });
+    const bad = (await entryPage(`/activity/${id}?page=abc`)).data!;
+    expect(bad).toMatchObject({ page: 1, pageInvalid: true });
+    expect(renderEntryPage(bad, "es")).toContain("Ese número de página no es válido");
   });
 
   it("says a fixed bulk change without a category, and a save of several prices without one", async () => {

@@ -128,10 +128,12 @@ export function hasActiveFilters(filters: ActivityFilters) {
 
 /**
  * A grouped entry's own page: the entry's number from the path (null when it is not one), and the
- * page of its rows asked for (the first when none is given or it is not a page number).
+ * page of its rows asked for: the first when none is given, and also when it is not a page number,
+ * which the page then says (`pageInvalid`), as the log does.
  */
 export function parseGroupEntryAddress(entryId: string | undefined, searchParams: URLSearchParams) {
   const id = /^[1-9]\d{0,14}$/.test(entryId ?? "") ? Number(entryId) : null;
-  const page = fieldSchemas.page.safeParse(searchParams.get("page") ?? undefined);
-  return { id, page: page.success ? page.data : 1 };
+  const asked = searchParams.get("page");
+  const page = fieldSchemas.page.safeParse(asked ?? undefined);
+  return { id, page: page.success ? page.data : 1, pageInvalid: asked !== null && !page.success };
 }

@@ -115,6 +115,24 @@ describe("the price editor", () => {
     await visible(s.page.getByText(/before restoring version/));
   });
 
+  it("saves the list's details right after a price save, before the page has read its data again", async () => {
+    const s = await session({ as: "seller" });
+    const slug = await createListCopy(s, uniqueName("Details after save"));
+    await s.goto(`/prices-manage/${slug}`);
+    // The page's re-read after the save is held back: the details form must name the save's revision.
+    await s.page.route(`**/prices-manage/${slug}.data*`, async (route) => {
+      if (route.request().method() === "GET") await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.fallback();
+    });
+    const first = s.page.locator("tbody tr input[inputmode=decimal]").first();
+    await first.fill((Number(await first.inputValue()) + 0.25).toFixed(2));
+    await s.page.getByRole("button", { name: "Save changes" }).click();
+    await visible(s.page.getByText("Changes saved successfully."));
+    await s.page.getByRole("textbox", { name: "Description in English" }).fill("For the hotels on the beach");
+    await s.page.getByRole("button", { name: "Save details" }).click();
+    await visible(s.page.getByText("Price list updated successfully"));
+  });
+
   it("previews and re-applies the parent's prices, compares a version, removes a product after confirming and adds it back", async () => {
     const s = await session({ as: "seller" });
     // A list of its own: other files read the demo lists' items while this one removes one.

@@ -3,10 +3,9 @@ import { formatNumber } from "~/lib/locale";
 import { hasText } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { formatMoney } from "~/lib/money";
 import { formatBulkChange } from "../format";
-import type { GroupRowView, PriceGroupView } from "../types";
+import type { PriceGroupView } from "../types";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -117,37 +116,5 @@ export function PriceGroup({
         </details>
       ) : null}
     </div>
-  );
-}
-
-/** A change's prices as a table, product, before and after: a grouped entry's own page. */
-export function PriceChangeRows({ rows, caption }: { rows: GroupRowView[]; caption: string }) {
-  const { t } = useTranslation("activity");
-  return (
-    <Table>
-      <TableCaption>{caption}</TableCaption>
-      <TableHead>
-        <TableRow>
-          <TableHeaderCell>{t("entry.product")}</TableHeaderCell>
-          <TableHeaderCell numeric>{t("entry.before")}</TableHeaderCell>
-          <TableHeaderCell numeric>{t("entry.after")}</TableHeaderCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.productId}>
-            <TableHeaderCell scope="row" className="font-normal [overflow-wrap:anywhere]">
-              {row.name}
-            </TableHeaderCell>
-            <TableCell numeric className={muted}>
-              <Price cents={row.oldCents} />
-            </TableCell>
-            <TableCell numeric className="font-medium">
-              <Price cents={row.newCents} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
   );
 }

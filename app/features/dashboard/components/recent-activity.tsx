@@ -38,7 +38,12 @@ export function RecentActivity({ entries }: { entries: ActivityEntryView[] }) {
               >
                 {e.group ? (
                   // One change of many prices (a bulk change, an import) is one entry, told as the log tells it.
-                  <p>{t("activity.groupEntry", { actor, summary: groupSummary(i18n, e.group, about ?? "") })}</p>
+                  <p>
+                    {t("activity.groupEntry", {
+                      actor,
+                      summary: groupSummary(i18n, e.group, e.entity.name ?? t("entity.unnamed", { ns: "activity" })),
+                    })}
+                  </p>
                 ) : (
                   <p>
                     {t("activity.entry", { actor, action, entity })}

@@ -10,7 +10,14 @@ import { ListFlagFields, ListTextFields } from "./list-fields";
  * The list's names, descriptions and flags, changed in place. Posted as the "update" intent of the
  * price lists screen's actions, so a list is named one way wherever it is created or changed.
  */
-export function DetailsPanel({ list }: { list: PriceListSummary }) {
+export function DetailsPanel({
+  list,
+  revision,
+}: {
+  list: PriceListSummary;
+  /** The list's revision as this page knows it: a save of prices moves it before the page's data reads again. */
+  revision: number;
+}) {
   const { t } = useTranslation("prices");
   const fetcher = useFetcher<ListActionResult>();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -31,7 +38,7 @@ export function DetailsPanel({ list }: { list: PriceListSummary }) {
       >
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="slug" value={list.slug} />
-        <input type="hidden" name="revision" value={list.revision} />
+        <input type="hidden" name="revision" value={revision} />
         <ListTextFields errors={errors} values={list} />
         <ListFlagFields values={list} />
         <div aria-live="polite" className="md:col-span-2">
