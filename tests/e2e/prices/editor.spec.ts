@@ -128,7 +128,8 @@ describe("the price editor", () => {
     await first.fill((Number(await first.inputValue()) + 0.25).toFixed(2));
     await s.page.getByRole("button", { name: "Save changes" }).click();
     await visible(s.page.getByText("Changes saved successfully."));
-    await s.page.getByRole("textbox", { name: "Description in English" }).fill("For the hotels on the beach");
+    // Other files read every list's page in Spanish for English words: the text is a name, not a phrase.
+    await s.page.getByRole("textbox", { name: "Description in English" }).fill("Hotel Marlin 2027");
     await s.page.getByRole("button", { name: "Save details" }).click();
     await visible(s.page.getByText("Price list updated successfully"));
   });

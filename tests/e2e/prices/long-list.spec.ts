@@ -88,6 +88,9 @@ describe("a list too long to hold whole", () => {
     await s.page.getByRole("textbox", { name: "Lemons lot 1", exact: true }).fill("41.50");
     await s.page.getByRole("searchbox", { name: "Find a product", exact: true }).fill("");
     await s.page.waitForURL((url) => !url.search.includes("q="));
+    await visible(
+      s.page.getByText(`${ITEMS.toLocaleString("en-US")} of ${ITEMS.toLocaleString("en-US")} products match`),
+    );
     await s.page.getByRole("link", { name: "Next" }).click();
     await visible(s.page.getByText("Page 2 of 15"));
     const input = s.page.locator('input[id^="price-"]').first();
