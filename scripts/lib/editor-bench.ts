@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { formatNumber } from "../../app/lib/locale";
 import { demoAccounts } from "../../app/setup/seed-data";
 import { launchBrowser } from "../../tests/support/browser";
-import { signIn } from "../../tests/support/server";
+import { browserCookies, signIn } from "../../tests/support/server";
 import { onTemporaryPglite, startSite, type BenchSuite, type Measurement } from "./bench";
 import { argValue } from "./cli";
 import { percentile } from "./load-test";
@@ -77,12 +77,7 @@ export const editorSuite: BenchSuite = {
         const seller = demoAccounts.find((a) => a.role === "seller")!;
         const cookie = await signIn(site.url, seller.email);
         const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true });
-        await context.addCookies(
-          cookie.split("; ").map((pair) => {
-            const at = pair.indexOf("=");
-            return { name: pair.slice(0, at), value: pair.slice(at + 1), url: site.url };
-          }),
-        );
+        await context.addCookies(browserCookies(cookie, site.url));
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
         await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });

@@ -1,7 +1,14 @@
 import { createServer, connect, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { demoEmails, nextClientAddress, signIn, startAppServer, type AppServer } from "../support/server";
+import {
+  browserCookies,
+  demoEmails,
+  nextClientAddress,
+  signIn,
+  startAppServer,
+  type AppServer,
+} from "../support/server";
 import { useTestDatabase } from "../support/test-db";
 
 const test = await useTestDatabase();
@@ -112,12 +119,7 @@ describe("a database outage", () => {
       const browser = await launchBrowser();
       try {
         const context = await browser.newContext();
-        await context.addCookies(
-          cookie.split("; ").map((pair) => {
-            const at = pair.indexOf("=");
-            return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.url };
-          }),
-        );
+        await context.addCookies(browserCookies(cookie, server.url));
         const page = await context.newPage();
         await page.goto(`${server.url}/dashboard`);
         const dashboard = page.getByText("You are signed in as");

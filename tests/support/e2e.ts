@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page, Res
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { launchBrowser } from "./browser";
 import { demoAccounts } from "../../app/setup/seed-data";
-import { nextClientAddress, signIn, type SignedInRole } from "./server";
+import { browserCookies, nextClientAddress, signIn, type SignedInRole } from "./server";
 
 export type Who = "anonymous" | SignedInRole;
 export type Lang = "en" | "es";
@@ -179,10 +179,7 @@ export function useBrowser() {
     }
     if (ownServer && who !== "anonymous") {
       const header = await signIn(origin, demoAccounts.find((a) => a.role === who)!.email);
-      for (const pair of header.split("; ")) {
-        const at = pair.indexOf("=");
-        cookies.push({ name: pair.slice(0, at), value: pair.slice(at + 1), url: origin });
-      }
+      cookies.push(...browserCookies(header, origin));
     }
     if (cookies.length > 0) await context.addCookies(cookies);
 

@@ -261,6 +261,14 @@ export function cookiesFrom(res: Response) {
     .map((c) => c.split(";")[0]);
 }
 
+/** A Cookie header as the cookies a browser context takes (Playwright's `addCookies`) for `url`. */
+export function browserCookies(header: string, url: string) {
+  return header.split("; ").map((pair) => {
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+  });
+}
+
 /** Signs in through the real sign-in form (POST /login) and returns the Cookie header to send. */
 export async function signIn(baseUrl: string, identifier: string, password = demoPassword) {
   const res = await fetch(`${baseUrl}/login`, {
