@@ -195,7 +195,10 @@ describe("the selection of products to print", () => {
     s.allowConsole(/Failed to load resource|ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/);
     const failure = s.page.getByText("Your selection could not be saved. Please try again.");
     const box = (name: string) => s.page.getByRole("checkbox", { name: `Select ${name}` });
+    const saving = savesInFlight(s.page);
+    // The message goes as soon as a save starts; the reload waits for the save's answer.
     const reload = async () => {
+      await expect.poll(saving, { timeout: 15_000 }).toBe(0);
       await s.page.reload();
       await s.hydrated();
     };
