@@ -153,7 +153,7 @@ describe("running an import from the screen", () => {
     // The rows are paged on the server; the filter's "all" shows the second page's 19.
     await results.getByRole("combobox", { name: "Show" }).selectOption("all");
     await visible(results.getByText("Rows 1–50 of 69"));
-    await results.getByRole("link", { name: "Next" }).click();
+    await results.getByRole("link", { name: "Next page" }).click();
     await visible(results.getByText("Rows 51–69 of 69"));
   });
 

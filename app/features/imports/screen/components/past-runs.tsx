@@ -1,7 +1,7 @@
+import { Pagination } from "~/components/ui/pagination";
 import { useId } from "react";
 import { formatNumber } from "~/lib/locale";
 import { Link } from "react-router";
-import { buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
@@ -141,25 +141,13 @@ export function PastRuns({ page, hrefFor }: { page: PastRunsPage; hrefFor: (page
           </TableBody>
         </Table>
       )}
-      {page.pageCount > 1 ? (
-        <nav aria-label={t("screen.history.pagination")} className="flex items-center justify-between gap-2">
-          {page.page > 1 ? (
-            <Link to={hrefFor(page.page - 1)} rel="prev" preventScrollReset className={buttonClasses("outline", "sm")}>
-              {t("screen.results.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm">{t("screen.results.page", { page: page.page, pages: page.pageCount })}</span>
-          {page.page < page.pageCount ? (
-            <Link to={hrefFor(page.page + 1)} rel="next" preventScrollReset className={buttonClasses("outline", "sm")}>
-              {t("screen.results.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination
+        page={page.page}
+        pageCount={page.pageCount}
+        hrefFor={hrefFor}
+        preventScrollReset
+        label={t("screen.history.pagination")}
+      />
     </section>
   );
 }

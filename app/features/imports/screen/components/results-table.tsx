@@ -1,3 +1,4 @@
+import { Pagination } from "~/components/ui/pagination";
 import { Download } from "lucide-react";
 import { formatNumber } from "~/lib/locale";
 import { Fragment, useId, useMemo, useState, type ReactNode } from "react";
@@ -109,17 +110,7 @@ export function ResultsTable({ rows, heading, downloadName, modelConfigured, pag
         // The preview lives only in this page: a product opens beside it rather than in its place.
         <ResultRowsTable rows={pageRows} label={heading} modelConfigured={modelConfigured} productsInNewTab />
       ) : null}
-      {pages > 1 ? (
-        <nav aria-label={t("screen.results.pagination")} className="flex items-center justify-between gap-2">
-          <Button variant="outline" size="sm" disabled={current <= 1} onClick={() => setPage(current - 1)}>
-            {t("screen.results.previous")}
-          </Button>
-          <span className="text-sm">{t("screen.results.page", { page: current, pages })}</span>
-          <Button variant="outline" size="sm" disabled={current >= pages} onClick={() => setPage(current + 1)}>
-            {t("screen.results.next")}
-          </Button>
-        </nav>
-      ) : null}
+      <Pagination page={current} pageCount={pages} onPage={setPage} label={t("screen.results.pagination")} />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { Pagination } from "~/components/ui/pagination";
 import { Download } from "lucide-react";
 import { formatNumber } from "~/lib/locale";
 import { useEffect, useId, useState } from "react";
@@ -384,35 +385,13 @@ function RunResults({
           modelConfigured={modelConfigured}
         />
       ) : null}
-      {results.pageCount > 1 ? (
-        <nav aria-label={t("screen.results.pagination")} className="flex items-center justify-between gap-2">
-          {results.page > 1 ? (
-            <Link
-              to={hrefFor(results.page - 1)}
-              rel="prev"
-              preventScrollReset
-              className={buttonClasses("outline", "sm")}
-            >
-              {t("screen.results.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm">{t("screen.results.page", { page: results.page, pages: results.pageCount })}</span>
-          {results.page < results.pageCount ? (
-            <Link
-              to={hrefFor(results.page + 1)}
-              rel="next"
-              preventScrollReset
-              className={buttonClasses("outline", "sm")}
-            >
-              {t("screen.results.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination
+        page={results.page}
+        pageCount={results.pageCount}
+        hrefFor={hrefFor}
+        preventScrollReset
+        label={t("screen.results.pagination")}
+      />
     </section>
   );
 }
