@@ -82,6 +82,39 @@ describe("the 5 AM price desk", () => {
     expect(await s.page.evaluate(() => document.activeElement?.id)).toBe(await cells.nth(2).getAttribute("id"));
   });
 
+  it("reaches a row's checkbox and price history with the arrow keys", async () => {
+    const s = await session({ as: "seller" });
+    await openCopy(s, "Arrows");
+    const cells = priceCells(s);
+    const rows = s.page.locator("tbody tr[data-product]");
+    const name = async (at: number) => (await rows.nth(at).locator("th label").innerText()).trim();
+    const focused = () => s.page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
+    const [first, second] = [await name(0), await name(1)];
+
+    await cells.first().click();
+    // The first ← puts the caret at the start of the selected price, the next one leaves the cell.
+    await s.page.keyboard.press("ArrowLeft");
+    expect(await focused()).toBe("");
+    await s.page.keyboard.press("ArrowLeft");
+    expect(await focused()).toBe(`Select ${first}`);
+    await s.page.keyboard.press("Space");
+    expect(await s.page.getByRole("checkbox", { name: `Select ${first}` }).isChecked()).toBe(true);
+    await s.page.keyboard.press("ArrowDown");
+    expect(await focused()).toBe(`Select ${second}`);
+
+    // → back into the cell selects its price, so typing replaces it; at its end → goes on.
+    await s.page.keyboard.press("ArrowRight");
+    expect(await s.page.evaluate(() => document.activeElement?.id)).toBe(await cells.nth(1).getAttribute("id"));
+    await s.page.keyboard.type("9.99");
+    expect(await cells.nth(1).inputValue()).toBe("9.99");
+    await s.page.keyboard.press("ArrowRight");
+    expect(await focused()).toBe(`Price history of ${second}`);
+    await s.page.keyboard.press("ArrowUp");
+    expect(await focused()).toBe(`Price history of ${first}`);
+    await s.page.keyboard.press("Enter");
+    await visible(s.page.getByRole("dialog", { name: new RegExp(first) }));
+  });
+
   it("flags a big jump and a missing decimal mark, lists them before saving, and saves them once confirmed", async () => {
     const s = await session({ as: "seller" });
     await openCopy(s, "Guard");

@@ -98,6 +98,24 @@ describe("the product grid at 5 AM", () => {
     await hidden(s.page.getByText(/unsaved change/));
   });
 
+  it("reaches a row's image and checkbox with ←, and the same one in the next row with ↓", async () => {
+    const s = await session({ as: "seller" });
+    const { name } = await openOwnProducts(s, "arrows");
+    const focused = () => s.page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
+
+    await cell(s, "Name (English)", name("A")).click();
+    await s.page.keyboard.press("Home");
+    await s.page.keyboard.press("ArrowLeft");
+    expect(await focused()).toBe(`Change the image of ${name("A")}`);
+    await s.page.keyboard.press("ArrowLeft");
+    expect(await focused()).toBe(`Select ${name("A")}`);
+    await s.page.keyboard.press("ArrowDown");
+    expect(await focused()).toBe(`Select ${name("B")}`);
+    await s.page.keyboard.press("ArrowRight");
+    await s.page.keyboard.press("ArrowRight");
+    expect(await focused()).toBe(`Name (English) of ${name("B")}`);
+  });
+
   it("keeps every edit through a save with the network down, and Retry saves them when it is back", async () => {
     const s = await session({ as: "seller", lang: "es", viewport: phone, theme: "dark" });
     // The browser reports the save it could not send.
