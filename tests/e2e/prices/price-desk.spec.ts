@@ -90,6 +90,8 @@ describe("the 5 AM price desk", () => {
     const name = async (at: number) => (await rows.nth(at).locator("th label").innerText()).trim();
     const focused = () => s.page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
     const [first, second] = [await name(0), await name(1)];
+    // The keys are said above the table to a person with a keyboard.
+    await visible(s.page.getByText(/^Keyboard: Enter or ↓ next row, .* ← and → the row's checkbox and buttons/));
 
     await cells.first().click();
     // The first ← puts the caret at the start of the selected price, the next one leaves the cell.

@@ -6,6 +6,7 @@ import { formatDateTime } from "~/components/ui/date-time";
 import { Dialog } from "~/components/ui/dialog";
 import { FormAlert } from "~/components/ui/field";
 import { moveInGrid, useSaveShortcut } from "~/components/ui/grid-keys";
+import { GridKeysHint } from "~/components/ui/grid-keys-hint";
 import { DraftOffer, SaveBar } from "~/components/ui/save-bar";
 import { Table, TableBody, TableCaption, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes-guard";
@@ -357,66 +358,69 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
       {products.length === 0 ? (
         <FormAlert tone="info">{t("manage.empty")}</FormAlert>
       ) : (
-        <Table density="compact" className="min-w-max" onKeyDown={moveInGrid}>
-          <TableCaption>{t("manage.table.caption")}</TableCaption>
-          <TableHead>
-            <tr>
-              <TableHeaderCell>
-                <input
-                  type="checkbox"
-                  className="size-4 accent-brand-700"
-                  aria-label={t("manage.table.selectPage")}
-                  checked={products.length > 0 && selectedIds.length === products.length}
-                  ref={(box) => {
-                    if (box) box.indeterminate = selectedIds.length > 0 && selectedIds.length < products.length;
-                  }}
-                  onChange={(e) =>
-                    onTick(
-                      products.map((p) => p.id),
-                      e.currentTarget.checked,
-                    )
-                  }
-                />
-              </TableHeaderCell>
-              <TableHeaderCell>{t("manage.table.image")}</TableHeaderCell>
-              {gridFields.map((field) => (
-                <TableHeaderCell
-                  key={field}
-                  className={field === "nameEn" ? "sticky left-0 z-10 bg-slate-50 dark:bg-slate-900" : undefined}
-                >
-                  {t(`manage.fields.${field}`)}
+        <>
+          <GridKeysHint id="grid-keys" />
+          <Table density="compact" className="min-w-max" onKeyDown={moveInGrid} aria-describedby="grid-keys">
+            <TableCaption>{t("manage.table.caption")}</TableCaption>
+            <TableHead>
+              <tr>
+                <TableHeaderCell>
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-brand-700"
+                    aria-label={t("manage.table.selectPage")}
+                    checked={products.length > 0 && selectedIds.length === products.length}
+                    ref={(box) => {
+                      if (box) box.indeterminate = selectedIds.length > 0 && selectedIds.length < products.length;
+                    }}
+                    onChange={(e) =>
+                      onTick(
+                        products.map((p) => p.id),
+                        e.currentTarget.checked,
+                      )
+                    }
+                  />
                 </TableHeaderCell>
-              ))}
-              <TableHeaderCell>{t("manage.table.actions")}</TableHeaderCell>
-            </tr>
-          </TableHead>
-          <TableBody className="align-top">
-            {products.map((p) => {
-              const info = rowInfo.get(p.id);
-              const saved = landed[p.id];
-              return (
-                <GridRow
-                  key={p.id}
-                  product={p}
-                  edit={edits[p.id]}
-                  landed={saved && p.revision < saved.revision ? saved.cells : undefined}
-                  errors={info?.errors ?? NO_ERRORS}
-                  price={info?.price ?? null}
-                  since={info?.since ?? null}
-                  ticked={ticked.has(p.id)}
-                  saving={saving || fetcher.state !== "idle"}
-                  onCell={onCell}
-                  onRestoreCell={onRestoreCell}
-                  onTick={onTick}
-                  onImage={setImageOf}
-                  onDetails={setEditing}
-                  onArchive={setArchiving}
-                  onUnarchive={onUnarchive}
-                />
-              );
-            })}
-          </TableBody>
-        </Table>
+                <TableHeaderCell>{t("manage.table.image")}</TableHeaderCell>
+                {gridFields.map((field) => (
+                  <TableHeaderCell
+                    key={field}
+                    className={field === "nameEn" ? "sticky left-0 z-10 bg-slate-50 dark:bg-slate-900" : undefined}
+                  >
+                    {t(`manage.fields.${field}`)}
+                  </TableHeaderCell>
+                ))}
+                <TableHeaderCell>{t("manage.table.actions")}</TableHeaderCell>
+              </tr>
+            </TableHead>
+            <TableBody className="align-top">
+              {products.map((p) => {
+                const info = rowInfo.get(p.id);
+                const saved = landed[p.id];
+                return (
+                  <GridRow
+                    key={p.id}
+                    product={p}
+                    edit={edits[p.id]}
+                    landed={saved && p.revision < saved.revision ? saved.cells : undefined}
+                    errors={info?.errors ?? NO_ERRORS}
+                    price={info?.price ?? null}
+                    since={info?.since ?? null}
+                    ticked={ticked.has(p.id)}
+                    saving={saving || fetcher.state !== "idle"}
+                    onCell={onCell}
+                    onRestoreCell={onRestoreCell}
+                    onTick={onTick}
+                    onImage={setImageOf}
+                    onDetails={setEditing}
+                    onArchive={setArchiving}
+                    onUnarchive={onUnarchive}
+                  />
+                );
+              })}
+            </TableBody>
+          </Table>
+        </>
       )}
 
       {dirty.length > 0 || save.kind !== "idle" ? (

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/field";
 import { moveInGrid } from "~/components/ui/grid-keys";
+import { GridKeysHint } from "~/components/ui/grid-keys-hint";
 import { DraftOffer } from "~/components/ui/save-bar";
 import { formatDateTime } from "~/components/ui/date-time";
 import { Table, TableHead } from "~/components/ui/table";
@@ -544,7 +545,8 @@ export function PriceEditor({
         <FormAlert>{t(remover.data.message)}</FormAlert>
       ) : null}
 
-      <Table density="compact" onKeyDown={moveInGrid}>
+      <GridKeysHint id="price-keys" />
+      <Table density="compact" onKeyDown={moveInGrid} aria-describedby="price-keys">
         <TableHead>
           <EditorHeadRow
             columns={columns}
