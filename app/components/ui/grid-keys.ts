@@ -25,6 +25,8 @@ export function moveInGrid(event: KeyboardEvent<HTMLElement>) {
     (from instanceof HTMLInputElement || from instanceof HTMLSelectElement) && from.dataset.cell ? from : null;
   let target: HTMLElement | null = null;
   if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+    // Shift with an arrow selects text in the cell.
+    if (event.shiftKey) return false;
     const forward = event.key === "ArrowRight";
     if (!leavesSideways(from, forward)) return false;
     const controls = controlsOf(row);
