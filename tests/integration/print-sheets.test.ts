@@ -200,6 +200,24 @@ describe(`printed price sheets (${test.kind})`, () => {
     });
   });
 
+  it("keeps following the reader's language until another one is picked", async () => {
+    const reader = await makeUser("seller");
+    const lang = async (reading: "en" | "es") => (await open("/prices-short", reader, reading)).data?.options.lang;
+    // "Print selected" and the sheets' tabs name only the list.
+    await open("/prices-selected?list=customers", reader, "en");
+    expect(await lang("es")).toBe("es");
+    // The toolbar sends the language it shows with a change of paper: the reader's, not a choice.
+    await open("/prices-short?list=customers&paper=legal&images=0&sheetLang=es", reader, "es");
+    expect(await lang("en")).toBe("en");
+    expect((await open("/prices-short", reader, "en")).data?.options.paper).toBe("legal");
+    // English picked while reading Spanish stays, until Spanish is picked again.
+    await open("/prices-short?list=customers&sheetLang=en", reader, "es");
+    expect(await lang("es")).toBe("en");
+    await open("/prices-short?list=customers&sheetLang=es", reader, "es");
+    expect(await lang("en")).toBe("en");
+    expect(await lang("es")).toBe("es");
+  });
+
   it("says which options it did not understand and prints with the defaults", async () => {
     const page = await open("/prices-short?paper=a4&images=maybe&sheetLang=fr", seller, "es");
     expect(page.status).toBe(200);

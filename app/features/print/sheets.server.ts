@@ -36,12 +36,31 @@ export async function findSheetDefaults(userId: string, readerLang: Lang): Promi
   };
 }
 
-async function rememberSheetOptions(userId: string, listId: string, options: SheetOptions) {
-  const values = { priceListId: listId, paper: options.paper, images: options.images, lang: options.lang };
+/**
+ * Remembers what the address chose, and only that: a sheet opened from a link that names just the
+ * list keeps the paper, pictures and language chosen before. A sheet in the reader's own language
+ * is remembered as no language at all (the toolbar sends the one it shows with every change), so
+ * the sheet keeps following the reader's language until another one is picked.
+ */
+async function rememberSheetOptions(
+  userId: string,
+  listId: string,
+  options: SheetOptions,
+  given: Record<"paper" | "images" | "lang", boolean>,
+  readerLang: Lang,
+) {
+  const chosen = {
+    ...(given.paper ? { paper: options.paper } : {}),
+    ...(given.images ? { images: options.images } : {}),
+    ...(given.lang ? { lang: options.lang === readerLang ? null : options.lang } : {}),
+  };
   await db()
     .insert(printPreference)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: printPreference.userId, set: { ...values, updatedAt: sql`now()` } });
+    .values({ userId, priceListId: listId, ...chosen })
+    .onConflictDoUpdate({
+      target: printPreference.userId,
+      set: { priceListId: listId, ...chosen, updatedAt: sql`now()` },
+    });
 }
 
 /** The products a person selected in a list, as ids. */
@@ -175,7 +194,7 @@ export async function loadSheetPage(
     items = await findBuyerItems(list.id);
   }
   if (remember && (given.list || given.paper || given.images || given.lang)) {
-    await rememberSheetOptions(user.id, list.id, chosen);
+    await rememberSheetOptions(user.id, list.id, chosen, given, readerLang);
   }
   const sheet = buildSheet({
     format,
