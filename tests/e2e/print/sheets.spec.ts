@@ -135,6 +135,8 @@ describe("the selection of products to print", () => {
     const slug = await createListCopy(seller, uniqueName("Print"));
     await seller.goto(`/pricesprivate/${slug}`);
     await visible(seller.page.getByText("No products selected"));
+    // Nothing ticked, nothing to print: the button says so.
+    expect(await seller.page.getByRole("button", { name: "Print selected" }).isDisabled()).toBe(true);
     const saving = savesInFlight(seller.page);
     await seller.page.getByRole("checkbox", { name: "Select Hass Avocados" }).check();
     await seller.page.getByRole("checkbox", { name: "Select all of Herbs" }).check();

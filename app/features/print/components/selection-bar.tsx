@@ -34,14 +34,20 @@ export function SelectionBar({
         <Button variant="ghost" size="sm" onClick={selection.clear} disabled={count === 0}>
           {t("selection.clear")}
         </Button>
-        <Link
-          to={`${sheetRoutes.selected}?list=${encodeURIComponent(list)}`}
-          className={buttonClasses("primary", "sm")}
-          aria-disabled={count === 0 ? true : undefined}
-        >
-          <Printer aria-hidden="true" className="size-4" />
-          {t("selection.print")}
-        </Link>
+        {count === 0 ? (
+          <Button size="sm" disabled>
+            <Printer aria-hidden="true" className="size-4" />
+            {t("selection.print")}
+          </Button>
+        ) : (
+          <Link
+            to={`${sheetRoutes.selected}?list=${encodeURIComponent(list)}`}
+            className={buttonClasses("primary", "sm")}
+          >
+            <Printer aria-hidden="true" className="size-4" />
+            {t("selection.print")}
+          </Link>
+        )}
       </div>
       {selection.failed && !selection.saving ? (
         <FormAlert tone="error">
