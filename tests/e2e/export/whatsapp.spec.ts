@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { Page, Route } from "playwright-core";
 import { WA_LINK_MAX } from "../../../app/features/export/links";
-import { desktop, pathOf, phone, scanAccessibility, useBrowser, visible, type Session } from "../../support/e2e";
+import {
+  desktop,
+  hidden,
+  pathOf,
+  phone,
+  scanAccessibility,
+  useBrowser,
+  visible,
+  type Session,
+} from "../../support/e2e";
 import { createListCopy, registerCustomer, uniqueName } from "../prices/fixtures";
 
 const { session } = useBrowser();
@@ -234,7 +243,9 @@ describe("the WhatsApp export screen", () => {
     await s.page.getByRole("button", { name: "Copy", exact: true }).click();
     await visible(s.page.getByText("Nothing to copy."));
     await s.page.getByRole("button", { name: "Send by WhatsApp" }).click();
-    await visible(s.page.getByText("Nothing to copy.").nth(1));
+    // The notice is said again in its place, never stacked.
+    await visible(s.page.getByText("Nothing to copy."));
+    expect(await s.page.getByText("Nothing to copy.").count()).toBe(1);
     expect(await s.page.getByText("Copied to clipboard!").count()).toBe(0);
   });
 
@@ -243,6 +254,9 @@ describe("the WhatsApp export screen", () => {
     await s.goto(`${SCREEN}?list=wholesale`, { axe: false });
     await s.page.getByRole("button", { name: "Copy", exact: true }).click();
     await visible(s.page.getByText("Please generate a message first."));
+    // Once a message is generated, the notice that asked for it goes.
+    await generate(s.page);
+    await hidden(s.page.getByText("Please generate a message first."));
 
     // No category ticked: nothing to send, said before anything is sent.
     for (const box of await s.page.getByRole("group", { name: "Categories to include" }).getByRole("checkbox").all()) {
@@ -307,7 +321,9 @@ describe("the WhatsApp export screen", () => {
     await visible(s.page.getByRole("heading", { level: 1, name: "Crear lista de WhatsApp" }));
     expect(await s.page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await s.page.getByRole("combobox", { name: "Idioma del mensaje" }).selectOption({ label: "Español" });
-    expect(await generate(s.page, "Generar mensaje")).toMatch(/^Productos: \d+ · partes: 1 · caracteres: \d{1,3}(,\d{3})*$/);
+    expect(await generate(s.page, "Generar mensaje")).toMatch(
+      /^Productos: \d+ · partes: 1 · caracteres: \d{1,3}(,\d{3})*$/,
+    );
     const preview = s.page.getByRole("region", { name: "Mensaje" });
     await visible(preview.getByText(`${COMPANY} — ${name}`, { exact: true }));
     await visible(preview.getByText("Precios sujetos a cambio", { exact: true }));

@@ -13,6 +13,9 @@ import { FREE_TEXT_MAX, type ExportAnswer, type ExportListData } from "../schema
 import { answerOf, sendForm } from "~/lib/send-form";
 import { MessagePreview } from "./message-preview";
 
+/** One notice at a time: a newer one replaces the one before, and a generated message ends it. */
+const notice = { id: "chat-export-notice" };
+
 const DATA_PATH = "/exportlistswhatsapp/data";
 
 type Props = {
@@ -116,7 +119,7 @@ export function ExportScreen({ lists, listsFailed, initial }: Props) {
       return;
     }
     if (body.kind === "saved") {
-      toast.success(body.message);
+      toast.success(body.message, notice);
       return;
     }
     if (body.kind !== "message" || body.parts.length === 0 || body.parts.every((p) => p.trim() === "")) {
@@ -124,6 +127,7 @@ export function ExportScreen({ lists, listsFailed, initial }: Props) {
       return;
     }
     setGenerated({ parts: body.parts, length: body.length, counts: body.counts });
+    toast.dismiss(notice.id);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -318,21 +322,21 @@ function MessageParts({
 
   const copy = async (text: string, index: number | "all") => {
     if (!generated) {
-      toast.error(t("screen.generateFirst"));
+      toast.error(t("screen.generateFirst"), notice);
       return;
     }
     if (empty || text.trim() === "") {
-      toast.error(t("screen.nothingToCopy"));
+      toast.error(t("screen.nothingToCopy"), notice);
       return;
     }
     const ok = await copyText(text, index === "all" ? manual.current[-1] : manual.current[index]);
-    if (ok) toast.success(t("screen.copied"));
-    else toast.error(t("screen.copyFailed"));
+    if (ok) toast.success(t("screen.copied"), notice);
+    else toast.error(t("screen.copyFailed"), notice);
   };
 
   const send = async (text: string, index: number) => {
     if (empty) {
-      toast.error(t("screen.nothingToCopy"));
+      toast.error(t("screen.nothingToCopy"), notice);
       return;
     }
     // A phone's own share sheet reaches WhatsApp and every other chat app.
@@ -351,8 +355,8 @@ function MessageParts({
       return;
     }
     // Too long for a link: copied, and the chat opened empty, to paste into.
-    if (await copyText(text, manual.current[index])) toast.info(t("screen.tooLongCopied"));
-    else toast.error(t("screen.copyFailed"));
+    if (await copyText(text, manual.current[index])) toast.info(t("screen.tooLongCopied"), notice);
+    else toast.error(t("screen.copyFailed"), notice);
     window.open(
       phone ? `https://wa.me/${phone.replace(/\D/g, "")}` : "https://wa.me/",
       "_blank",
