@@ -187,6 +187,19 @@ export function Navbar() {
     return () => observer.disconnect();
   }, []);
 
+  // Escape closes the menu and hands the focus back to its button, unless a menu inside it took it.
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  }, [open]);
+
   // Scroll is blocked while the menu is open.
   useEffect(() => {
     if (!open) return;
@@ -232,6 +245,7 @@ export function Navbar() {
             </NavLink>
           )}
           <button
+            ref={toggleRef}
             type="button"
             className={cn(
               "inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800",

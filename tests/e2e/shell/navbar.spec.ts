@@ -101,9 +101,16 @@ describe.each(["anonymous", "customer", "seller", "admin"] as const)("navbar for
     await s.page.waitForFunction(() => window.scrollY > 0);
   });
 
-  it("closes the open menu when the width changes, and when a link is followed", async () => {
+  it("closes the open menu with Escape, when the width changes, and when a link is followed", async () => {
     const s = await session({ as: who, viewport: phone });
     await s.goto(who === "anonymous" ? "/" : "/dashboard");
+    await s.page.getByRole("button", { name: "open navigation menu" }).click();
+    await visible(s.page.getByRole("button", { name: "close navigation menu" }));
+    await s.page.locator("#mobile-menu").getByRole("link").first().focus();
+    await s.page.keyboard.press("Escape");
+    await visible(s.page.getByRole("button", { name: "open navigation menu" }));
+    expect(await s.page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe("mobile-menu");
+
     await s.page.getByRole("button", { name: "open navigation menu" }).click();
     await visible(s.page.getByRole("button", { name: "close navigation menu" }));
     await s.page.setViewportSize({ width: phone.width + 60, height: phone.height });
