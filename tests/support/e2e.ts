@@ -124,6 +124,14 @@ export async function hidden(locator: Locator, timeout?: number) {
   await locator.waitFor({ state: "hidden", timeout });
 }
 
+/** Discards a table's unsaved edits as a person does: the save bar's Discard, then its confirmation. */
+export async function discardEdits(page: Page, label = "Discard changes") {
+  await page.getByRole("button", { name: label }).click();
+  const confirm = page.getByRole("alertdialog");
+  await confirm.getByRole("button", { name: label }).click();
+  await hidden(confirm);
+}
+
 /**
  * One browser per test file; each session is a fresh context (cookies, storage) for one visitor.
  * Console errors and page errors fail the test that produced them.

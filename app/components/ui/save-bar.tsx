@@ -1,5 +1,7 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "./button";
+import { ConfirmDialog } from "./confirm-dialog";
 import { FormAlert } from "./field";
 
 type SaveBarProps = {
@@ -23,9 +25,12 @@ type SaveBarProps = {
 
 /**
  * The bar that holds a table's pending edits: stuck to the bottom of the screen while there is
- * something to save or to say about a save, so Save is never scrolled out of reach.
+ * something to save or to say about a save, so Save is never scrolled out of reach. Discard asks
+ * first: on a phone it sits beside Save, and a slip would lose a morning's prices.
  */
 export function SaveBar({ label, message, actions }: SaveBarProps) {
+  const { t } = useTranslation();
+  const [discarding, setDiscarding] = useState(false);
   return (
     <div className="sticky bottom-0 z-30 -mx-4 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] dark:border-slate-800 dark:bg-slate-950">
       <div aria-live="polite" className="space-y-2">
@@ -38,9 +43,19 @@ export function SaveBar({ label, message, actions }: SaveBarProps) {
             <Button variant="outline" size="sm" onClick={actions.onReview}>
               {actions.review}
             </Button>
-            <Button variant="ghost" size="sm" onClick={actions.onDiscard} disabled={actions.saving}>
+            <Button variant="ghost" size="sm" onClick={() => setDiscarding(true)} disabled={actions.saving}>
               {actions.discard}
             </Button>
+            <ConfirmDialog
+              open={discarding}
+              onOpenChange={setDiscarding}
+              tone="danger"
+              title={t("discardEdits.title")}
+              description={t("discardEdits.body")}
+              confirmLabel={actions.discard}
+              cancelLabel={t("discardEdits.keep")}
+              onConfirm={actions.onDiscard}
+            />
             <Button size="sm" onClick={actions.onSave} disabled={actions.saving || !actions.canSave}>
               {actions.save}
             </Button>

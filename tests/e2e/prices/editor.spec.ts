@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hidden, useBrowser, visible } from "../../support/e2e";
+import { discardEdits, hidden, useBrowser, visible } from "../../support/e2e";
 import { createListCopy, uniqueName } from "./fixtures";
 
 const { session } = useBrowser();
@@ -44,7 +44,13 @@ describe("the price editor", () => {
     const old = await input.inputValue();
     await input.fill("1.00");
     await visible(s.page.getByText("Tiene cambios sin guardar."));
+    // Discard asks first; keeping on editing keeps the edit.
     await s.page.getByRole("button", { name: "Descartar cambios" }).click();
+    const confirm = s.page.getByRole("alertdialog", { name: "¿Descartar los cambios sin guardar?" });
+    await confirm.getByRole("button", { name: "Seguir editando" }).click();
+    await hidden(confirm);
+    expect(await input.inputValue()).toBe("1.00");
+    await discardEdits(s.page, "Descartar cambios");
     expect(await input.inputValue()).toBe(old);
     await hidden(s.page.getByText("Tiene cambios sin guardar."));
 

@@ -9,7 +9,7 @@ import { WHOLE_LIST_MAX } from "../../../app/features/price-lists/list-query";
 import { compileSearch } from "../../../app/lib/search";
 import { seedCatalog, seedDemoAccounts } from "../../../app/setup/seed.server";
 import { insertBigList, type BigList } from "../../support/big-list";
-import { signInWithForm, useBrowser, visible } from "../../support/e2e";
+import { discardEdits, signInWithForm, useBrowser, visible } from "../../support/e2e";
 import { startPostgres, type PostgresServer } from "../../support/postgres-server";
 import { demoPassword, startAppServer, type AppServer } from "../../support/server";
 
@@ -138,7 +138,7 @@ describe("a list too long to hold whole", () => {
     await s.page.getByRole("button", { name: "Preview new prices" }).click();
     await s.page.getByRole("button", { name: "Put 200 new prices in the editor" }).click();
     await visible(s.page.getByText("200 prices changed"));
-    await s.page.getByRole("button", { name: "Discard changes" }).click();
+    await discardEdits(s.page);
   });
 
   it("opens on /pricesprivate a page at a time, in Spanish on a phone", async () => {

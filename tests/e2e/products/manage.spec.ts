@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { hidden, phone, scanAccessibility, useBrowser, visible } from "../../support/e2e";
+import { discardEdits, hidden, phone, scanAccessibility, useBrowser, visible } from "../../support/e2e";
 
 const { session } = useBrowser();
 
@@ -71,7 +71,7 @@ describe("managing products", () => {
 
     await okraPrice.fill("19.99");
     await visible(s.page.getByText("You have unsaved changes."));
-    await s.page.getByRole("button", { name: "Discard changes" }).click();
+    await discardEdits(s.page);
     expect(await okraPrice.inputValue()).toBe("18.40");
     await hidden(s.page.getByText("You have unsaved changes."));
 
@@ -156,7 +156,7 @@ describe("managing products", () => {
     await visible(leave.getByText("¿Salir sin guardar?"));
     await leave.getByRole("button", { name: "Quedarse en esta página" }).click();
     expect(await name.inputValue()).toBe(`Yuca fresca ${tag}`);
-    await s.page.getByRole("button", { name: "Descartar cambios" }).click();
+    await discardEdits(s.page, "Descartar cambios");
 
     await s.page.getByRole("button", { name: `Archivar Yuca ${tag}` }).click();
     const confirm = s.page.getByRole("alertdialog");
@@ -232,7 +232,7 @@ describe("managing products", () => {
     await visible(s.page.getByRole("button", { name: "Guardar cambios" }));
     await visible(s.page.getByText("Tiene cambios sin guardar."));
     await s.scan();
-    await s.page.getByRole("button", { name: "Descartar cambios" }).click();
+    await discardEdits(s.page, "Descartar cambios");
     await hidden(s.page.getByText("Tiene cambios sin guardar."));
     // The table scrolls inside its frame; the page itself never scrolls sideways.
     const overflow = await s.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
