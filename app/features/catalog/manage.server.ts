@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL } from "drizzle-orm";
 import { db, withTransaction, type Tx } from "~/db/client.server";
 import { isUniqueViolation, violatedConstraint } from "~/db/errors.server";
 import { activity, priceHistory, product, user } from "~/db/schema";
@@ -16,8 +16,8 @@ import {
   type ProductErrorKey,
   type ProductValues,
 } from "./product-fields";
-import { orderTerms, type OrderTerm } from "./query";
-import { categoryCondition, categoryRank, likePattern, numberOrNull, productSearch } from "./sql.server";
+import { orderTerms } from "./query";
+import { categoryCondition, likePattern, numberOrNull, orderByTerms, productSearch } from "./sql.server";
 
 export const MANAGE_PAGE_SIZE = 50;
 /** More rows than a page shows: a save beyond it is not from the screen. */
@@ -121,29 +121,6 @@ function where(query: ManageQuery, search: ReturnType<typeof productSearch>): SQ
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-function orderBy(terms: OrderTerm[], lang: Lang): SQL[] {
-  const name = lang === "es" ? product.nameEs : product.nameEn;
-  return [
-    ...terms.map((term) => {
-      switch (term.field) {
-        case "category":
-          return asc(categoryRank(lang));
-        case "created":
-          return term.direction === "asc" ? asc(product.createdAt) : desc(product.createdAt);
-        case "popularity":
-          return term.direction === "asc" ? asc(product.popularity) : desc(product.popularity);
-        case "price":
-          return term.direction === "asc"
-            ? sql`${product.basePriceCents} asc nulls last`
-            : sql`${product.basePriceCents} desc nulls last`;
-        case "name":
-          return asc(sql`lower(${name})`);
-      }
-    }),
-    asc(product.id),
-  ];
-}
-
 /** One page of the catalogue as staff manage it: every product, archived ones on request. */
 export async function findManagedProducts(query: ManageQuery, lang: Lang, { pageSize = MANAGE_PAGE_SIZE } = {}) {
   const search = productSearch(query.search, { staffFields: true });
@@ -155,7 +132,7 @@ export async function findManagedProducts(query: ManageQuery, lang: Lang, { page
     .select(columns)
     .from(product)
     .where(condition)
-    .orderBy(...(search ? [search.order] : []), ...orderBy(orderTerms(query.sort), lang))
+    .orderBy(...(search ? [search.order] : []), ...orderByTerms(orderTerms(query.sort), lang, product.basePriceCents))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return { products: rows.map(toManaged), total, page, pageCount };

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
+import { alphabetical } from "~/db/order.server";
 import { db } from "~/db/client.server";
 import { priceList, priceListItem, product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
@@ -81,7 +82,7 @@ export async function findPublicPrices(
     .from(priceListItem)
     .innerJoin(product, eq(product.id, priceListItem.productId))
     .where(where)
-    .orderBy(...(found ? [found.order] : []), asc(categoryRank(lang)), asc(sql`lower(${name})`), asc(product.id))
+    .orderBy(...(found ? [found.order] : []), asc(categoryRank(lang)), alphabetical(name), asc(product.id))
     .limit(limit);
 
   return {

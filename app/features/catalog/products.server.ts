@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { alphabetical } from "~/db/order.server";
 import { db } from "~/db/client.server";
 import { priceList, priceListItem, product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
@@ -150,7 +151,7 @@ export async function findPublicProduct(
         row.category === null ? isNull(product.category) : eq(product.category, row.category),
       ),
     )
-    .orderBy(desc(product.popularity), asc(sql`lower(${nameColumn(lang)})`), asc(product.id))
+    .orderBy(desc(product.popularity), alphabetical(nameColumn(lang)), asc(product.id))
     .limit(RELATED_LIMIT);
   return {
     ...toCatalogProduct(row),

@@ -1,4 +1,5 @@
 import { asc, desc, eq, ilike, isNull, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { alphabetical } from "~/db/order.server";
 import { product } from "~/db/schema";
 import { BUSINESS_TIME_ZONE } from "~/components/ui/date-time";
 import type { Lang } from "~/i18n/config";
@@ -66,7 +67,7 @@ export function orderByTerms(terms: OrderTerm[], lang: Lang, price: AnyColumn | 
       case "price":
         return term.direction === "asc" ? sql`${price} asc nulls last` : sql`${price} desc nulls last`;
       case "name":
-        return asc(sql`lower(${nameColumn(lang)})`);
+        return alphabetical(nameColumn(lang));
     }
   });
   return [...columns, asc(product.id)];

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { alphabetical } from "~/db/order.server";
 import { db, withTransaction } from "~/db/client.server";
 import { customerPriceList, user, whatsappExport, whatsappExportPreference } from "~/db/schema";
 import { recordActivity } from "~/features/activity/record.server";
@@ -44,7 +45,7 @@ export async function findExportCustomers(listId: string): Promise<ExportCustome
     .from(user)
     .leftJoin(customerPriceList, eq(customerPriceList.userId, user.id))
     .where(and(eq(user.role, "customer"), isNotNull(user.phoneNumber), sql`not coalesce(${user.banned}, false)`))
-    .orderBy(asc(sql`lower(${user.name})`), asc(user.id));
+    .orderBy(alphabetical(user.name), asc(user.id));
   return rows
     .map((r) => ({ id: r.id, name: r.name, phone: r.phone!, assigned: Boolean(r.assigned) }))
     .sort((a, b) => Number(b.assigned) - Number(a.assigned));

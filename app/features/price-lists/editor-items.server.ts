@@ -1,9 +1,10 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { alphabetical } from "~/db/order.server";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
 import { priceList, priceListItem, product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
-import { businessDayOf } from "~/features/catalog/sql.server";
+import { businessDayOf, categoryRank } from "~/features/catalog/sql.server";
 import { isVisibleToBuyers, visibilityColumns } from "~/features/catalog/visibility.server";
 import type { EditorItem } from "./editor-items";
 import { findListPage } from "./list-page.server";
@@ -68,8 +69,8 @@ function toEditorItem(r: EditorRow): EditorItem {
 export async function findEditorItems(listId: string, lang: Lang): Promise<EditorItem[]> {
   const name = lang === "es" ? product.nameEs : product.nameEn;
   const rows = await selectEditorItems(listId, lang, eq(priceListItem.priceListId, listId)).orderBy(
-    asc(sql`coalesce(${product.category}, 'zzz')`),
-    asc(sql`lower(${name})`),
+    asc(categoryRank(lang)),
+    alphabetical(name),
     asc(product.id),
   );
   // Archived products are left out here rather than in SQL, for the reason findPriceItems gives.

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, isNotNull, ne, sql } from "drizzle-orm";
+import { alphabetical } from "~/db/order.server";
 import { db } from "~/db/client.server";
 import { priceHistory, priceList, priceListItem, product, user } from "~/db/schema";
 import { visibleWithJoinedPrice } from "~/features/catalog/visibility.server";
@@ -149,7 +150,7 @@ export async function findPriceChangesSince(listId: string, since: Date, lang: L
         visibleWithJoinedPrice(),
       ),
     )
-    .orderBy(desc(changed.changedAt), asc(sql`lower(${name})`), asc(product.id))
+    .orderBy(desc(changed.changedAt), alphabetical(name), asc(product.id))
     .limit(limit);
   return {
     total: rows[0]?.total ?? 0,

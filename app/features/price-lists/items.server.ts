@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { alphabetical } from "~/db/order.server";
 import { db, withTransaction, type Tx } from "~/db/client.server";
 import { priceListItem, product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
@@ -6,7 +7,7 @@ import { applyAdjustment, MAX_PRICE_CENTS, type AdjustmentType } from "~/lib/mon
 import { Refusal } from "~/lib/refusal";
 import { compileSearch } from "~/lib/search";
 import { searchMatches, searchRank } from "~/lib/search.server";
-import { businessDayOf } from "~/features/catalog/sql.server";
+import { businessDayOf, categoryRank } from "~/features/catalog/sql.server";
 import { isVisibleToBuyers, visibilityColumns } from "~/features/catalog/visibility.server";
 import type { BuyerItem } from "./buyer-items";
 import { findListPage } from "./list-page.server";
@@ -96,8 +97,8 @@ function toPriceItemView(r: PriceItemRow): PriceItemView {
 export async function findPriceItems(listId: string, lang: Lang): Promise<PriceItemView[]> {
   const name = lang === "es" ? product.nameEs : product.nameEn;
   const rows = await selectPriceItems(lang, eq(priceListItem.priceListId, listId)).orderBy(
-    asc(sql`coalesce(${product.category}, 'zzz')`),
-    asc(sql`lower(${name})`),
+    asc(categoryRank(lang)),
+    alphabetical(name),
     asc(product.id),
   );
   // Archived products are left out here rather than in the query: on a freshly loaded catalogue
@@ -357,6 +358,6 @@ export async function findMissingProducts(listId: string, query: string, lang: L
         sql`not exists (select 1 from ${priceListItem} i where i.price_list_id = ${listId} and i.product_id = ${product.id})`,
       ),
     )
-    .orderBy(asc(searchRank(search, product.searchKey)), asc(sql`lower(${name})`), asc(product.id))
+    .orderBy(asc(searchRank(search, product.searchKey)), alphabetical(name), asc(product.id))
     .limit(limit);
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
+import { alphabetical } from "~/db/order.server";
 import { db } from "~/db/client.server";
 import { priceListItem, product } from "~/db/schema";
 import type { Lang } from "~/i18n/config";
@@ -7,6 +8,7 @@ import { categoryFilterOf } from "~/features/catalog/price-filters";
 import {
   availabilityCondition,
   categoryCondition,
+  categoryRank,
   nameColumn,
   productSearch,
   startOfBusinessDay,
@@ -57,11 +59,11 @@ function filterOf({ query, staffSearch }: Scope) {
  * whole list is shown, unless another is chosen), the name, and the id so pages never overlap.
  */
 function orderOf(scope: Scope, searchOrder: SQL | null): SQL[] {
-  const name = asc(sql`lower(${nameColumn(scope.lang)})`);
+  const name = alphabetical(nameColumn(scope.lang));
   const chosen = (() => {
     switch (scope.query.sort) {
       case "category":
-        return [asc(sql`coalesce(${product.category}, 'zzz')`), name];
+        return [asc(categoryRank(scope.lang)), name];
       case "alphabetical":
         return [name];
       case "price-asc":

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { alphabetical } from "~/db/order.server";
 import { can, type Principal } from "~/auth/permissions";
 import { db, preparedQuery, withTransaction, type Tx } from "~/db/client.server";
 import { customerPriceList, priceList, priceListItem, user } from "~/db/schema";
@@ -402,7 +403,7 @@ export async function listCustomerAssignments() {
     .from(user)
     .leftJoin(customerPriceList, eq(customerPriceList.userId, user.id))
     .where(eq(user.role, "customer"))
-    .orderBy(asc(sql`lower(${user.name})`), asc(user.id));
+    .orderBy(alphabetical(user.name), asc(user.id));
 }
 
 /**
