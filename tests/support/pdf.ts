@@ -12,6 +12,8 @@ export type PdfPage = {
   /** The text without any whitespace: a ligature ("fl") or a line break splits a run where a reader sees one word. */
   compact: string;
   images: number;
+  /** Each run of text where it starts, in points from the page's left and bottom edges. */
+  runs: Array<{ text: string; x: number; y: number }>;
 };
 
 /** A text as `compact` holds it, to look it up there. */
@@ -44,7 +46,17 @@ export async function readPdf(bytes: Uint8Array | Buffer) {
         .trim();
       const operators = await page.getOperatorList();
       const images = operators.fnArray.filter((op) => op === OPS.paintImageXObject).length;
-      pages.push({ width: Math.round(x1 - x0), height: Math.round(y1 - y0), text, compact: compactText(text), images });
+      const runs = content.items.flatMap((item) =>
+        "str" in item && item.str.trim() ? [{ text: item.str, x: item.transform[4], y: item.transform[5] }] : [],
+      );
+      pages.push({
+        width: Math.round(x1 - x0),
+        height: Math.round(y1 - y0),
+        text,
+        compact: compactText(text),
+        images,
+        runs,
+      });
     }
     const info = (await doc.getMetadata()).info as { Title?: string };
     return { pages, text: pages.map((page) => page.text).join("\n"), title: info.Title };

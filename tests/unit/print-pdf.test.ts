@@ -143,6 +143,31 @@ describe("renderSheetPdf", () => {
     for (const section of sheet.sections) expect(occurrences(text, section.title)).toBe(1);
   });
 
+  it("balances the short layout's columns on its last page, so a short list fills the sheet's width", async () => {
+    const few = items(30).map((item) => ({ ...item, category: "fruits" }));
+    const { pages } = await readPdf(await renderSheetPdf(sheetOf("short", few), {}));
+    expect(pages).toHaveLength(1);
+    const [page] = pages;
+    const names = page.runs.filter((run) => run.text.startsWith("Harvest item"));
+    expect(names).toHaveLength(30);
+    const left = names.filter((run) => run.x < page.width / 2).length;
+    expect(Math.abs(30 - 2 * left), `${left} names on the left half of 30`).toBeLessThanOrEqual(2);
+  });
+
+  it("gives a long name's unit and pack a line of their own in the short layout, never cutting them", async () => {
+    const name = "Paquete mayorista para restaurantes y hoteles";
+    const packed = items(4).map((item, i) =>
+      i === 1 ? { ...item, nameEn: name, unit: "bundle", packValue: 1, packUnit: "unit" } : item,
+    );
+    const { text } = await readPdf(await renderSheetPdf(sheetOf("short", packed), {}));
+    expect(text).toContain(name);
+    expect(text).toContain(
+      sheetOf("short", packed)
+        .sections.flatMap((s) => s.rows)
+        .find((r) => r.name === name)!.unitPack,
+    );
+  });
+
   it("uses Legal paper, and the sheet's language", async () => {
     for (const format of ["short", "long"] as const) {
       const sheet = sheetOf(format, rows, { paper: "legal", lang: "es" });

@@ -284,89 +284,161 @@ function newPage(doc: Doc, page: Page) {
   drawHeader(doc, page.frame, page.texts);
 }
 
-// Short layout: every row on one line, in columns flowing top to bottom, then left to right.
+// Short layout: a row a line, in columns flowing top to bottom, then left to right; a name too long
+// to leave room for its unit and pack puts them on a second line. The last page's columns are
+// balanced, as the page's CSS columns are, so a short list fills the width of its sheet instead of
+// running down the left half.
 const shortFontSize = 9.5;
 const shortSmallSize = 9;
 const shortColumnGap = 18;
 const shortHeadingSize = 10;
+const shortColumns = 2;
+const shortHeadingGap = 6;
+const shortHeadingHeight = 16;
+const shortLine = 13;
+const shortPackLine = 10;
+
+type ShortSpot = { page: number; column: number; y: number };
+
+/**
+ * Where each section heading and row of a short sheet goes, for columns that end at `bottomOf`
+ * their page. A heading never ends a column: it moves on with its first row.
+ */
+function flowShort(heights: number[][], top: number, bottomOf: (page: number) => number) {
+  let page = 0;
+  let column = 0;
+  let y = top;
+  const nextColumn = () => {
+    column++;
+    if (column >= shortColumns) {
+      page++;
+      column = 0;
+    }
+    y = top;
+  };
+  const headings: ShortSpot[] = [];
+  const rows: ShortSpot[][] = [];
+  for (const section of heights) {
+    if (y + shortHeadingGap + shortHeadingHeight + (section[0] ?? 0) > bottomOf(page)) nextColumn();
+    if (y !== top) y += shortHeadingGap;
+    headings.push({ page, column, y });
+    y += shortHeadingHeight;
+    rows.push(
+      section.map((height) => {
+        if (y + height > bottomOf(page)) nextColumn();
+        const spot = { page, column, y };
+        y += height;
+        return spot;
+      }),
+    );
+  }
+  return { headings, rows, pages: page + 1 };
+}
+
+/** The flow with the last page's columns as short as they can be and still hold its rows. */
+function balancedShortFlow(heights: number[][], frame: Frame) {
+  const flow = (lastBottom: number, last: number) =>
+    flowShort(heights, frame.top, (page) => (page === last ? lastBottom : frame.bottom));
+  const full = flow(frame.bottom, -1);
+  const last = full.pages - 1;
+  let low = frame.top;
+  let high = frame.bottom;
+  while (high - low > 1) {
+    const middle = (low + high) / 2;
+    if (flow(middle, last).pages === full.pages) high = middle;
+    else low = middle;
+  }
+  return flow(high, last);
+}
 
 function drawShort(doc: Doc, sheet: Sheet, page: Page) {
   const { frame, texts, images } = page;
-  const columns = 2;
-  const columnWidth = (frame.right - frame.left - shortColumnGap * (columns - 1)) / columns;
+  const columnWidth = (frame.right - frame.left - shortColumnGap * (shortColumns - 1)) / shortColumns;
   const thumb = pdfThumbnailSize.short;
-  const rowHeight = sheet.images ? thumb + 3 : 13;
-  const headingGap = 6;
-  const headingHeight = 16;
   const textOffset = sheet.images ? thumb + 4 : 2;
 
   measureWith(doc, regular, shortSmallSize);
   const outOfStockWidth = doc.widthOfString(texts.outOfStock);
 
-  let column = 0;
-  let y = frame.top;
-  const x = () => frame.left + column * (columnWidth + shortColumnGap);
-  const atColumnTop = () => y === frame.top;
-  const nextColumn = () => {
-    column++;
-    if (column >= columns) {
-      newPage(doc, page);
-      column = 0;
-    }
-    y = frame.top;
-  };
-
-  newPage(doc, page);
-  for (const section of sheet.sections) {
-    // The heading never ends a column: it moves on with its first row.
-    if (y + headingGap + headingHeight + rowHeight > frame.bottom) nextColumn();
-    if (!atColumnTop()) y += headingGap;
-    setFont(doc, bold, shortHeadingSize);
-    line(doc, fit(doc, toWinAnsi(section.title), columnWidth), x(), y + 2);
-    hline(doc, x(), x() + columnWidth, y + headingHeight - 2, rule);
-    y += headingHeight;
-
-    section.rows.forEach((row, index) => {
-      if (y + rowHeight > frame.bottom) nextColumn();
-      const left = x();
-      const right = left + columnWidth;
-      if (index % 2 === 1) doc.rect(left, y, columnWidth, rowHeight).fill(shade);
-      if (row.imageKey) drawImage(doc, images.get(row.imageKey), left + 1, y + 1.5, thumb);
-      const baseline = y + rowHeight / 2 + 3.4;
-
-      setFont(doc, bold, shortFontSize, row.available ? black : grey);
+  // Each row measured once: its price, the room left for the name, and whether the unit and pack
+  // need a line of their own.
+  const rows = sheet.sections.map((section) =>
+    section.rows.map((row) => {
+      measureWith(doc, bold, shortFontSize);
       const price = toWinAnsi(row.price);
       const priceWidth = doc.widthOfString(price);
       const shownPrice = fit(doc, price, columnWidth / 3, priceWidth);
       const shownPriceWidth = shownPrice === price ? priceWidth : doc.widthOfString(shownPrice);
-      onBaseline(doc, shownPrice, right - 2 - shownPriceWidth, baseline);
-      let end = right - 2 - shownPriceWidth - 6;
-      if (!row.available) {
-        setFont(doc, regular, shortSmallSize, warning);
-        onBaseline(doc, texts.outOfStock, end - outOfStockWidth, baseline);
-        end -= outOfStockWidth + 6;
-      }
-
-      const start = left + textOffset;
+      const end = columnWidth - 2 - shownPriceWidth - 6 - (row.available ? 0 : outOfStockWidth + 6);
+      measureWith(doc, regular, shortFontSize);
+      const name = printableName(row);
+      const nameWidth = doc.widthOfString(name);
       const unitPack = toWinAnsi(row.unitPack);
       measureWith(doc, regular, shortSmallSize);
       const unitWidth = unitPack ? doc.widthOfString(unitPack) : 0;
-      // The name comes first: the unit and pack take what room it leaves.
+      const twoLines = unitPack !== "" && nameWidth + 4 + unitWidth > end - textOffset;
+      const lines = twoLines ? shortLine + shortPackLine : shortLine;
+      const height = Math.max(lines, sheet.images ? thumb + 3 : 0);
+      return { row, shownPrice, shownPriceWidth, end, name, nameWidth, unitPack, unitWidth, twoLines, lines, height };
+    }),
+  );
+  const flow = balancedShortFlow(
+    rows.map((section) => section.map((r) => r.height)),
+    frame,
+  );
+  let pagesDrawn = 0;
+  const leftOf = (spot: ShortSpot) => {
+    while (pagesDrawn <= spot.page) {
+      newPage(doc, page);
+      pagesDrawn++;
+    }
+    return frame.left + spot.column * (columnWidth + shortColumnGap);
+  };
+
+  sheet.sections.forEach((section, sectionIndex) => {
+    const heading = flow.headings[sectionIndex];
+    const headingLeft = leftOf(heading);
+    setFont(doc, bold, shortHeadingSize);
+    line(doc, fit(doc, toWinAnsi(section.title), columnWidth), headingLeft, heading.y + 2);
+    hline(doc, headingLeft, headingLeft + columnWidth, heading.y + shortHeadingHeight - 2, rule);
+
+    rows[sectionIndex].forEach((r, index) => {
+      const spot = flow.rows[sectionIndex][index];
+      const { y } = spot;
+      const left = leftOf(spot);
+      const right = left + columnWidth;
+      const { row } = r;
+      if (index % 2 === 1) doc.rect(left, y, columnWidth, r.height).fill(shade);
+      if (row.imageKey) drawImage(doc, images.get(row.imageKey), left + 1, y + (r.height - thumb) / 2, thumb);
+      const baseline = y + (r.height - r.lines) / 2 + shortLine / 2 + 3.4;
+
+      setFont(doc, bold, shortFontSize, row.available ? black : grey);
+      onBaseline(doc, r.shownPrice, right - 2 - r.shownPriceWidth, baseline);
+      const end = left + r.end;
+      if (!row.available) {
+        setFont(doc, regular, shortSmallSize, warning);
+        onBaseline(doc, texts.outOfStock, end + 6, baseline);
+      }
+
+      const start = left + textOffset;
       setFont(doc, regular, shortFontSize, row.available ? black : grey);
-      const name = printableName(row);
-      const fullWidth = doc.widthOfString(name);
-      const shownName = fit(doc, name, end - start, fullWidth);
-      const nameWidth = shownName === name ? fullWidth : doc.widthOfString(shownName);
+      const shownName = fit(doc, r.name, end - start, r.nameWidth);
+      const shownNameWidth = shownName === r.name ? r.nameWidth : doc.widthOfString(shownName);
       onBaseline(doc, shownName, start, baseline);
 
-      if (unitPack) {
+      if (r.unitPack) {
         setFont(doc, regular, shortSmallSize, grey);
-        const unitStart = start + nameWidth + 4;
-        onBaseline(doc, fit(doc, unitPack, end - unitStart, unitWidth), unitStart, baseline);
+        if (r.twoLines) {
+          onBaseline(doc, fit(doc, r.unitPack, right - 2 - start, r.unitWidth), start, baseline + shortPackLine);
+        } else {
+          const unitStart = start + shownNameWidth + 4;
+          onBaseline(doc, fit(doc, r.unitPack, end - unitStart, r.unitWidth), unitStart, baseline);
+        }
       }
-      y += rowHeight;
     });
-  }
+  });
+  // A sheet with nothing to print still has its page, with the header and footer.
+  if (pagesDrawn === 0) newPage(doc, page);
 }
 
 // Long layout: a table, one row a product, its header repeated on every page.
