@@ -111,6 +111,16 @@ describe("the 5 AM price desk", () => {
     expect(await cells.nth(1).inputValue()).toBe("9.99");
     await s.page.keyboard.press("ArrowRight");
     expect(await focused()).toBe(`Price history of ${second}`);
+    // The table may have scrolled sideways to the button; the rows' names stay in view.
+    const sticky = await s.page
+      .locator("table")
+      .first()
+      .evaluate((table) =>
+        [table.querySelector("thead th:nth-child(2)")!, ...table.querySelectorAll("tbody th")].every(
+          (cell) => getComputedStyle(cell).position === "sticky",
+        ),
+      );
+    expect(sticky).toBe(true);
     await s.page.keyboard.press("ArrowUp");
     expect(await focused()).toBe(`Price history of ${first}`);
     await s.page.keyboard.press("Enter");

@@ -237,5 +237,12 @@ describe("managing products", () => {
     // The table scrolls inside its frame; the page itself never scrolls sideways.
     const overflow = await s.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // Scrolled sideways, the name in the reader's language stays in view: the one rows sort by.
+    const sticky = await s.page
+      .locator("thead th")
+      .evaluateAll((cells) =>
+        cells.filter((c) => getComputedStyle(c).position === "sticky").map((c) => (c as HTMLElement).innerText),
+      );
+    expect(sticky).toEqual(["Nombre (español)"]);
   });
 });

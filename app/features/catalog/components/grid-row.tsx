@@ -15,6 +15,12 @@ import { fieldsAsText, type EditableField, type FieldErrors } from "../product-f
 import { ProductThumb } from "./product-image-dialog";
 import { useValueText } from "./use-value-text";
 
+/**
+ * The column that stays in view when the grid scrolls sideways, and carries a row's badges: the
+ * name in the reader's language, the one the rows are sorted and searched by.
+ */
+export const frozenField = (lang: string) => (lang === "es" ? "nameEs" : "nameEn");
+
 /** The columns edited in place; slug and descriptions are in the product's full form. */
 export const gridFields = [
   "nameEn",
@@ -101,6 +107,7 @@ export const GridRow = memo(function GridRow({
   const { t: tc } = useTranslation("catalog");
   const valueText = useValueText();
   const lang = i18n.language;
+  const frozen = frozenField(lang);
   const current = fieldsAsText(p);
   const saved = edit?.saved ?? current;
   const name = lang === "es" ? p.nameEs : p.nameEn;
@@ -222,20 +229,20 @@ export const GridRow = memo(function GridRow({
         return (
           <TableCell
             key={field}
-            className={field === "nameEn" ? "sticky left-0 z-10 bg-white dark:bg-slate-950" : undefined}
+            className={field === frozen ? "sticky left-0 z-10 bg-white dark:bg-slate-950" : undefined}
           >
             {control}
-            {field === "nameEn" && (p.archived || !p.active) ? (
+            {field === frozen && (p.archived || !p.active) ? (
               <span className="mt-1 block text-xs font-medium text-amber-800 dark:text-amber-200">
                 {p.archived ? t("manage.table.archivedBadge") : t("manage.table.inactive")}
               </span>
             ) : null}
-            {field === "nameEn" && p.hidden ? (
+            {field === frozen && p.hidden ? (
               <span className="mt-1 block text-xs font-medium text-amber-800 dark:text-amber-200">
                 {p.importReview ? t("manage.table.reviewBadge") : t("manage.table.hiddenBadge")}
               </span>
             ) : null}
-            {field === "nameEn" && since ? (
+            {field === frozen && since ? (
               <span className="mt-1 block max-w-48 text-xs font-medium text-red-700 dark:text-red-400">
                 {t(`manage.since.${since}`)}
               </span>

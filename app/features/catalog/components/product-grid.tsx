@@ -37,7 +37,7 @@ import type { ManageResult, SaveRowsResult } from "../manage-actions.server";
 import type { ManagedProduct, ProductConflict } from "../manage.server";
 import type { EditableField, FieldErrors } from "../product-fields";
 import { ChangeTable, SaveMessage, type SaveState } from "./grid-changes";
-import { GridRow, gridFields } from "./grid-row";
+import { GridRow, frozenField, gridFields } from "./grid-row";
 import { ProductFormDialog } from "./product-form-dialog";
 import { ProductImageDialog } from "./product-image-dialog";
 
@@ -385,7 +385,9 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
                 {gridFields.map((field) => (
                   <TableHeaderCell
                     key={field}
-                    className={field === "nameEn" ? "sticky left-0 z-10 bg-slate-50 dark:bg-slate-900" : undefined}
+                    className={
+                      field === frozenField(lang) ? "sticky left-0 z-10 bg-slate-50 dark:bg-slate-900" : undefined
+                    }
                   >
                     {t(`manage.fields.${field}`)}
                   </TableHeaderCell>

@@ -87,7 +87,19 @@ export const EditorRow = memo(function EditorRow({
           className="size-4"
         />
       </td>
-      <th scope="row" className={tableCellClasses({ density: "compact" }, "min-w-28 max-w-36 font-medium sm:max-w-72")}>
+      {/* The name stays in view when the table scrolls sideways; opaque, so cells pass under it. */}
+      <th
+        scope="row"
+        className={tableCellClasses(
+          { density: "compact" },
+          cn(
+            "sticky left-0 z-10 min-w-28 max-w-36 font-medium sm:max-w-72",
+            changed
+              ? "bg-amber-50 dark:bg-[color-mix(in_oklab,var(--color-amber-950)_40%,var(--color-slate-950))]"
+              : "bg-white dark:bg-slate-950",
+          ),
+        )}
+      >
         <label htmlFor={inputId} className="block truncate" title={item.otherName ?? undefined}>
           {item.name}
         </label>
@@ -263,7 +275,9 @@ export const EditorHeadRow = memo(function EditorHeadRow({
           className="size-4"
         />
       </TableHeaderCell>
-      <TableHeaderCell>{t("private.product")}</TableHeaderCell>
+      <TableHeaderCell className="sticky left-0 z-10 bg-slate-50 dark:bg-slate-900">
+        {t("private.product")}
+      </TableHeaderCell>
       {columns.has("pack") ? <TableHeaderCell>{t("editor.column.pack")}</TableHeaderCell> : null}
       {columns.has("sku") ? <TableHeaderCell>{t("editor.column.sku")}</TableHeaderCell> : null}
       {columns.has("category") ? <TableHeaderCell>{t("editor.column.category")}</TableHeaderCell> : null}
@@ -278,8 +292,8 @@ export const EditorHeadRow = memo(function EditorHeadRow({
       {columns.has("change") ? <TableHeaderCell numeric>{t("editor.column.change")}</TableHeaderCell> : null}
       {columns.has("availability") ? <TableHeaderCell>{t("editor.column.availability")}</TableHeaderCell> : null}
       <TableHeaderCell className="w-12 text-center">
-        {/* The icon says it on a phone, where the word would widen the table past the screen. */}
-        <span className="sr-only sm:not-sr-only">{t("history.column")}</span>
+        {/* The icon says it below the widest screens, where the word would widen the table past them. */}
+        <span className="sr-only 2xl:not-sr-only">{t("history.column")}</span>
       </TableHeaderCell>
     </tr>
   );
