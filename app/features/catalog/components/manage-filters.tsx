@@ -24,11 +24,12 @@ export function ManageFilters({ query }: { query: ManageQuery }) {
       method="get"
       role="search"
       aria-label={t("manage.filtersLabel")}
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] lg:items-end"
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
       key={key}
     >
       <TextField
         label={t("manage.searchLabel")}
+        className="lg:col-span-2"
         name="q"
         type="search"
         defaultValue={query.search}

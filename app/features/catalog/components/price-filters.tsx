@@ -37,6 +37,7 @@ export function PriceFilters({ values, onChange, groups, searchLabel, searchPlac
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <TextField
         label={searchLabel}
+        className="lg:col-span-2"
         name="q"
         type="search"
         maxLength={SEARCH_MAX}
@@ -72,7 +73,7 @@ export function PriceFilters({ values, onChange, groups, searchLabel, searchPlac
           </option>
         ))}
       </SelectField>
-      <div className="flex flex-wrap items-end gap-3 pb-2">
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-3 pb-2 sm:col-span-2 lg:col-span-4">
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"

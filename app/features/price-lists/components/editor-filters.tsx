@@ -58,7 +58,7 @@ export const EditorFilters = memo(function EditorFilters({
       >
         <details className="relative text-sm">
           <summary className="cursor-pointer underline underline-offset-2">{t("editor.columns")}</summary>
-          <div className="absolute right-0 z-20 mt-1 w-48 space-y-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+          <div className="absolute left-0 z-20 mt-1 w-48 space-y-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
             {optionalColumns.map((c) => (
               <label key={c} className="flex items-center gap-2">
                 <input
