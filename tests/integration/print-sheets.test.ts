@@ -203,7 +203,7 @@ describe(`printed price sheets (${test.kind})`, () => {
   it("keeps following the reader's language until another one is picked", async () => {
     const reader = await makeUser("seller");
     const lang = async (reading: "en" | "es") => (await open("/prices-short", reader, reading)).data?.options.lang;
-    // "Print selected" and the sheets' tabs name only the list.
+    // "Print selected" names only the list.
     await open("/prices-selected?list=customers", reader, "en");
     expect(await lang("es")).toBe("es");
     // The toolbar sends the language it shows with a change of paper: the reader's, not a choice.

@@ -154,6 +154,22 @@ describe("renderSheetPdf", () => {
     expect(Math.abs(30 - 2 * left), `${left} names on the left half of 30`).toBeLessThanOrEqual(2);
   });
 
+  it("never leaves a section heading at the foot of a column, balanced last page or not", async () => {
+    for (const count of [45, 70, 95, 120, 145]) {
+      const sheet = sheetOf("short", items(count));
+      const titles = new Set(sheet.sections.map((section) => section.title));
+      const { pages } = await readPdf(await renderSheetPdf(sheet, {}));
+      for (const [at, page] of pages.entries()) {
+        const names = page.runs.filter((run) => run.text.startsWith("Harvest item"));
+        for (const heading of page.runs.filter((run) => titles.has(run.text))) {
+          // Below the heading (PDF y grows upwards), in its column: its first row.
+          const under = names.filter((run) => Math.abs(run.x - heading.x) < 30 && run.y < heading.y);
+          expect(under.length, `${count} rows, page ${at + 1}: ${heading.text}`).toBeGreaterThan(0);
+        }
+      }
+    }
+  });
+
   it("gives a long name's unit and pack a line of their own in the short layout, never cutting them", async () => {
     const name = "Paquete mayorista para restaurantes y hoteles";
     const packed = items(4).map((item, i) =>

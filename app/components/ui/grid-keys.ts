@@ -60,12 +60,13 @@ function isPlainControl(element: HTMLElement) {
 }
 
 /**
- * Whether ← or → leaves `element` for its row's next control: always from a checkbox, button or
- * link; from a text cell only with the caret at that edge (so the arrows still move the caret
- * inside what is typed); never from a select or a radio, whose arrows choose.
+ * Whether ← or → leaves `element` for its row's next control: always from a checkbox, button,
+ * link or select (a closed select would otherwise take ← and → as a change of its option, which
+ * a person walking along the row never meant; ↑/↓ still choose); from a text cell only with the
+ * caret at that edge (so the arrows still move the caret inside what is typed); never from a radio.
  */
 function leavesSideways(element: HTMLElement, forward: boolean) {
-  if (isPlainControl(element)) return true;
+  if (isPlainControl(element) || element instanceof HTMLSelectElement) return true;
   if (!(element instanceof HTMLInputElement) || element.type === "radio") return false;
   const { selectionStart: start, selectionEnd: end, value } = element;
   if (start === null || start !== end) return false;

@@ -29,14 +29,21 @@ export function Pagination(props: LinkedPages | HeldPages) {
   const { page, pageCount, label } = props;
   if (pageCount <= 1) return null;
   const step = (to: number, rel: "prev" | "next", text: string): ReactNode => {
-    if (to < 1 || to > pageCount) return <span />;
+    const beyond = to < 1 || to > pageCount;
     if ("onPage" in props) {
+      // Kept at the last page, and focusable, so the focus that pressed it is not dropped.
       return (
-        <Button variant="outline" onClick={() => props.onPage(to)}>
+        <Button
+          variant="outline"
+          aria-disabled={beyond || undefined}
+          className="aria-disabled:opacity-60"
+          onClick={() => !beyond && props.onPage(to)}
+        >
           {text}
         </Button>
       );
     }
+    if (beyond) return <span />;
     return (
       <Link
         to={props.hrefFor(to)}
@@ -51,7 +58,10 @@ export function Pagination(props: LinkedPages | HeldPages) {
   return (
     <nav aria-label={label} className="flex items-center justify-between gap-4">
       {step(page - 1, "prev", t("pagination.previous"))}
-      <p className="text-sm text-slate-700 dark:text-slate-300">{t("pagination.pageOf", { page, pages: pageCount })}</p>
+      {/* Pages a screen holds change without a new page load: the change is said. */}
+      <p aria-live={"onPage" in props ? "polite" : undefined} className="text-sm text-slate-700 dark:text-slate-300">
+        {t("pagination.pageOf", { page, pages: pageCount })}
+      </p>
       {step(page + 1, "next", t("pagination.next"))}
     </nav>
   );

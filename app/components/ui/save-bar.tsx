@@ -31,6 +31,8 @@ type SaveBarProps = {
 export function SaveBar({ label, message, actions }: SaveBarProps) {
   const { t } = useTranslation();
   const [discarding, setDiscarding] = useState(false);
+  // A save under way (Ctrl+S works with the question open) ends the question: nothing to discard.
+  if (discarding && actions?.saving) setDiscarding(false);
   return (
     <div className="sticky bottom-0 z-30 -mx-4 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] dark:border-slate-800 dark:bg-slate-950">
       <div aria-live="polite" className="space-y-2">

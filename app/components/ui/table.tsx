@@ -107,6 +107,20 @@ export function TableRow({ className, ...props }: ComponentProps<"tr">) {
   );
 }
 
+/**
+ * A grid's row tints, opaque so that a column kept in view when the table scrolls sideways
+ * (`stickyCell`, which takes its row's colour) hides the cells passing under it.
+ */
+export const rowTint = {
+  plain: "bg-white dark:bg-slate-950",
+  edited: "bg-amber-50 dark:bg-[color-mix(in_oklab,var(--color-amber-950)_40%,var(--color-slate-950))]",
+  muted: "bg-slate-50 dark:bg-[color-mix(in_oklab,var(--color-slate-900)_60%,var(--color-slate-950))]",
+} as const;
+
+/** A column kept in view when its table scrolls sideways: a body cell, or its heading. */
+export const stickyCell = "sticky left-0 z-10 bg-inherit";
+export const stickyHeadCell = "sticky left-0 z-10 bg-slate-50 dark:bg-slate-900";
+
 type CardCellProps = {
   /**
    * The column's name, shown above the cell where its row is a card (drawn by app.css from

@@ -302,12 +302,14 @@ type ShortSpot = { page: number; column: number; y: number };
 
 /**
  * Where each section heading and row of a short sheet goes, for columns that end at `bottomOf`
- * their page. A heading never ends a column: it moves on with its first row.
+ * their page. A heading never ends a column: it moves on with its first row. `fits` is false when
+ * something is taller than a whole column, which then holds it anyway.
  */
 function flowShort(heights: number[][], top: number, bottomOf: (page: number) => number) {
   let page = 0;
   let column = 0;
   let y = top;
+  let fits = true;
   const nextColumn = () => {
     column++;
     if (column >= shortColumns) {
@@ -320,22 +322,27 @@ function flowShort(heights: number[][], top: number, bottomOf: (page: number) =>
   const rows: ShortSpot[][] = [];
   for (const section of heights) {
     if (y + shortHeadingGap + shortHeadingHeight + (section[0] ?? 0) > bottomOf(page)) nextColumn();
+    if (y + shortHeadingHeight + (section[0] ?? 0) > bottomOf(page)) fits = false;
     if (y !== top) y += shortHeadingGap;
     headings.push({ page, column, y });
     y += shortHeadingHeight;
     rows.push(
       section.map((height) => {
         if (y + height > bottomOf(page)) nextColumn();
+        if (y + height > bottomOf(page)) fits = false;
         const spot = { page, column, y };
         y += height;
         return spot;
       }),
     );
   }
-  return { headings, rows, pages: page + 1 };
+  return { headings, rows, pages: page + 1, fits };
 }
 
-/** The flow with the last page's columns as short as they can be and still hold its rows. */
+/**
+ * The flow with the last page's columns as short as they can be and still hold its rows, each
+ * heading with its first row, on as many pages as full columns take.
+ */
 function balancedShortFlow(heights: number[][], frame: Frame) {
   const flow = (lastBottom: number, last: number) =>
     flowShort(heights, frame.top, (page) => (page === last ? lastBottom : frame.bottom));
@@ -345,7 +352,8 @@ function balancedShortFlow(heights: number[][], frame: Frame) {
   let high = frame.bottom;
   while (high - low > 1) {
     const middle = (low + high) / 2;
-    if (flow(middle, last).pages === full.pages) high = middle;
+    const balanced = flow(middle, last);
+    if (balanced.fits && balanced.pages === full.pages) high = middle;
     else low = middle;
   }
   return flow(high, last);

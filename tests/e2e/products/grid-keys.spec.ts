@@ -114,6 +114,18 @@ describe("the product grid at 5 AM", () => {
     await s.page.keyboard.press("ArrowRight");
     await s.page.keyboard.press("ArrowRight");
     expect(await focused()).toBe(`Name (English) of ${name("B")}`);
+    // Along the row, a select is passed over, never changed: its own arrows are ↑ and ↓.
+    await s.page.keyboard.press("End");
+    await s.page.keyboard.press("ArrowRight");
+    await s.page.keyboard.press("End");
+    await s.page.keyboard.press("ArrowRight");
+    const category = s.page.getByRole("combobox", { name: `Category of ${name("B")}` });
+    const before = await category.inputValue();
+    expect(await focused()).toBe(`Category of ${name("B")}`);
+    await s.page.keyboard.press("ArrowRight");
+    expect(await focused()).toBe(`Base price ($) of ${name("B")}`);
+    expect(await category.inputValue()).toBe(before);
+    await hidden(s.page.getByText("You have unsaved changes."));
   });
 
   it("keeps every edit through a save with the network down, and Retry saves them when it is back", async () => {

@@ -3,7 +3,7 @@ import { memo, type FocusEvent, type KeyboardEvent } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { focusCell } from "~/components/ui/grid-keys";
-import { TableCell } from "~/components/ui/table";
+import { TableCell, rowTint, stickyCell } from "~/components/ui/table";
 import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import { formatMoney, formatPercentChange, parsePriceInput } from "~/lib/money";
@@ -51,9 +51,10 @@ const widths: Partial<Record<EditableField, string>> = {
   quickbooksId: "w-40",
 };
 
-// The scroll margin keeps a focused cell clear of the sticky save bar.
+// The scroll margins keep a focused cell clear of the sticky save bar, and of the name kept in view
+// at the left when the table scrolls sideways.
 const cell =
-  "scroll-my-28 rounded-md border bg-white px-2 py-1 text-sm tabular-nums dark:bg-slate-900 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600";
+  "scroll-my-28 scroll-ml-56 rounded-md border bg-white px-2 py-1 text-sm tabular-nums dark:bg-slate-900 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600";
 
 const numericFields: ReadonlySet<EditableField> = new Set(["basePrice", "quantity", "packValue", "popularity"]);
 
@@ -125,12 +126,7 @@ export const GridRow = memo(function GridRow({
   };
 
   return (
-    <tr
-      data-product={p.slug}
-      className={cn(
-        edit ? "bg-amber-50 dark:bg-amber-950/40" : p.archived ? "bg-slate-50 dark:bg-slate-900/60" : undefined,
-      )}
-    >
+    <tr data-product={p.slug} className={cn(edit ? rowTint.edited : p.archived ? rowTint.muted : rowTint.plain)}>
       <TableCell className="align-middle">
         <input
           type="checkbox"
@@ -227,10 +223,7 @@ export const GridRow = memo(function GridRow({
           );
         }
         return (
-          <TableCell
-            key={field}
-            className={field === frozen ? "sticky left-0 z-10 bg-white dark:bg-slate-950" : undefined}
-          >
+          <TableCell key={field} className={field === frozen ? stickyCell : undefined}>
             {control}
             {field === frozen && (p.archived || !p.active) ? (
               <span className="mt-1 block text-xs font-medium text-amber-800 dark:text-amber-200">

@@ -8,7 +8,7 @@ import { FormAlert } from "~/components/ui/field";
 import { moveInGrid, useSaveShortcut } from "~/components/ui/grid-keys";
 import { GridKeysHint } from "~/components/ui/grid-keys-hint";
 import { DraftOffer, SaveBar } from "~/components/ui/save-bar";
-import { Table, TableBody, TableCaption, TableHead, TableHeaderCell } from "~/components/ui/table";
+import { Table, TableBody, TableCaption, TableHead, TableHeaderCell, stickyHeadCell } from "~/components/ui/table";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes-guard";
 import { useTranslation } from "~/i18n/use-translation";
 import { dropDraft, loadDraft, storeDraft } from "~/lib/drafts";
@@ -359,8 +359,8 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
         <FormAlert tone="info">{t("manage.empty")}</FormAlert>
       ) : (
         <>
-          <GridKeysHint id="grid-keys" />
-          <Table density="compact" className="min-w-max" onKeyDown={moveInGrid} aria-describedby="grid-keys">
+          <GridKeysHint />
+          <Table density="compact" className="min-w-max" onKeyDown={moveInGrid}>
             <TableCaption>{t("manage.table.caption")}</TableCaption>
             <TableHead>
               <tr>
@@ -383,12 +383,7 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
                 </TableHeaderCell>
                 <TableHeaderCell>{t("manage.table.image")}</TableHeaderCell>
                 {gridFields.map((field) => (
-                  <TableHeaderCell
-                    key={field}
-                    className={
-                      field === frozenField(lang) ? "sticky left-0 z-10 bg-slate-50 dark:bg-slate-900" : undefined
-                    }
-                  >
+                  <TableHeaderCell key={field} className={field === frozenField(lang) ? stickyHeadCell : undefined}>
                     {t(`manage.fields.${field}`)}
                   </TableHeaderCell>
                 ))}

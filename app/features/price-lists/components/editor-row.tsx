@@ -3,7 +3,7 @@ import { memo, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "~/components/ui/button";
 import { focusCell } from "~/components/ui/grid-keys";
-import { TableHeaderCell, tableCellClasses } from "~/components/ui/table";
+import { TableHeaderCell, rowTint, stickyCell, stickyHeadCell, tableCellClasses } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
 import { centsToInput, formatMoney, formatMoneyChange, formatPercentChange } from "~/lib/money";
 import { useStore, type Store } from "~/lib/store";
@@ -72,12 +72,7 @@ export const EditorRow = memo(function EditorRow({
   const delta = typed !== null && saved !== null ? typed - saved : null;
 
   return (
-    <tr
-      ref={rowRef}
-      data-index={index}
-      data-product={item.slug}
-      className={cn(changed && "bg-amber-50 dark:bg-amber-950/40")}
-    >
+    <tr ref={rowRef} data-index={index} data-product={item.slug} className={changed ? rowTint.edited : rowTint.plain}>
       <td className={cell}>
         <input
           type="checkbox"
@@ -87,17 +82,12 @@ export const EditorRow = memo(function EditorRow({
           className="size-4"
         />
       </td>
-      {/* The name stays in view when the table scrolls sideways; opaque, so cells pass under it. */}
+      {/* The name stays in view when the table scrolls sideways. */}
       <th
         scope="row"
         className={tableCellClasses(
           { density: "compact" },
-          cn(
-            "sticky left-0 z-10 min-w-28 max-w-36 font-medium sm:max-w-72",
-            changed
-              ? "bg-amber-50 dark:bg-[color-mix(in_oklab,var(--color-amber-950)_40%,var(--color-slate-950))]"
-              : "bg-white dark:bg-slate-950",
-          ),
+          cn(stickyCell, "min-w-28 max-w-36 font-medium sm:max-w-72"),
         )}
       >
         <label htmlFor={inputId} className="block truncate" title={item.otherName ?? undefined}>
@@ -242,8 +232,10 @@ function PriceInput({
       }}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
+      // The scroll margins keep the cell clear of the sticky save bar, and of the name kept in view
+      // at the left when the table scrolls sideways.
       className={cn(
-        "w-24 scroll-my-28 rounded-md border bg-white px-2 py-1 text-right tabular-nums dark:bg-slate-900",
+        "w-24 scroll-my-28 scroll-ml-40 rounded-md sm:scroll-ml-72 border bg-white px-2 py-1 text-right tabular-nums dark:bg-slate-900",
         className,
       )}
     />
@@ -275,9 +267,7 @@ export const EditorHeadRow = memo(function EditorHeadRow({
           className="size-4"
         />
       </TableHeaderCell>
-      <TableHeaderCell className="sticky left-0 z-10 bg-slate-50 dark:bg-slate-900">
-        {t("private.product")}
-      </TableHeaderCell>
+      <TableHeaderCell className={stickyHeadCell}>{t("private.product")}</TableHeaderCell>
       {columns.has("pack") ? <TableHeaderCell>{t("editor.column.pack")}</TableHeaderCell> : null}
       {columns.has("sku") ? <TableHeaderCell>{t("editor.column.sku")}</TableHeaderCell> : null}
       {columns.has("category") ? <TableHeaderCell>{t("editor.column.category")}</TableHeaderCell> : null}

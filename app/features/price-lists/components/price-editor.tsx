@@ -545,8 +545,8 @@ export function PriceEditor({
         <FormAlert>{t(remover.data.message)}</FormAlert>
       ) : null}
 
-      <GridKeysHint id="price-keys" />
-      <Table density="compact" onKeyDown={moveInGrid} aria-describedby="price-keys">
+      <GridKeysHint />
+      <Table density="compact" onKeyDown={moveInGrid}>
         <TableHead>
           <EditorHeadRow
             columns={columns}
