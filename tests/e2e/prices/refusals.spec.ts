@@ -50,7 +50,11 @@ describe("price list actions refused by role", () => {
     expect(boxes.length).toBeGreaterThan(10);
     expect(boxes.every((label) => label?.startsWith("Seleccionar "))).toBe(true);
     const buttons = await main.getByRole("button").allInnerTexts();
-    expect(buttons.sort()).toEqual(["Quitar la selección", "Seleccionar todo lo que se muestra"]);
+    expect(buttons.sort()).toEqual([
+      "Imprimir seleccionados",
+      "Quitar la selección",
+      "Seleccionar todo lo que se muestra",
+    ]);
     await customer.goto(`/prices-manage/${slug}`, { axe: false });
     expect(pathOf(customer.page)).toBe("/unauthorized");
 
