@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { getLang, requirePermission } from "~/auth/guards.server";
+import { BackLink } from "~/components/ui/back-link";
 import { DateTime } from "~/components/ui/date-time";
 import { Pagination } from "~/components/ui/pagination";
 import { FormAlert } from "~/components/ui/field";
@@ -33,11 +34,9 @@ export default function ActivityEntryPage({ loaderData }: Route.ComponentProps) 
   const actor = entry.actor.state === "user" ? entry.actor.name : t(`actor.${entry.actor.state}`);
   return (
     <div className="site-container space-y-6 py-8">
-      <nav aria-label={t("entry.back")} className="text-sm">
-        <Link to="/activity" className="text-brand-800 underline underline-offset-2 dark:text-brand-100">
-          {t("entry.back")}
-        </Link>
-      </nav>
+      <BackLink to="/activity" label={t("entry.back")}>
+        {t("entry.back")}
+      </BackLink>
       <header className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">
           {groupSummary(i18n, group, list)}

@@ -1,8 +1,9 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { useState } from "react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { getLang, getRequestInfo, requirePermission } from "~/auth/guards.server";
 import { can } from "~/auth/permissions";
+import { BackLink } from "~/components/ui/back-link";
 import { formatAdjustment } from "~/features/price-lists/components/adjustment";
 import { AddProductsPanel } from "~/features/price-lists/components/add-products-panel";
 import { CustomersPanel } from "~/features/price-lists/components/customers-panel";
@@ -106,11 +107,9 @@ export default function PriceListEditor({ loaderData }: Route.ComponentProps) {
   const description = listDescription(list, i18n.language);
   return (
     <div className="site-container space-y-6 py-8">
-      <nav aria-label={t("editor.breadcrumb")} className="text-sm">
-        <Link to="/prices-manage" className="text-brand-800 underline underline-offset-2 dark:text-brand-100">
-          {t("manage.title")}
-        </Link>
-      </nav>
+      <BackLink to="/prices-manage" label={t("editor.breadcrumb")}>
+        {t("manage.title")}
+      </BackLink>
       <header className="space-y-1">
         <h1 className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">{listName(list, i18n.language)}</h1>
         <NoSpanishName list={list} />
