@@ -212,6 +212,9 @@ describe("navbar behaviour", () => {
     await s.page.getByRole("button", { name: "open navigation menu" }).click();
     await visible(menu);
     expect(await animation()).toBe("menu-open 0.3s");
+    // On a busy machine the opening animation may start only now: its start must not be read as
+    // the closing one's, so the menu is left to finish opening first.
+    await menu.evaluate((e) => Promise.all(e.getAnimations().map((a) => a.finished)));
     // The closing animation lasts a quarter of a second: it is read as it starts, in the page,
     // rather than after a round trip to the test that a busy machine may make longer than that.
     const closing = menu.evaluate(
