@@ -9,7 +9,6 @@ import { loadGroupEntry } from "~/features/activity/find-activity.server";
 import { parseGroupEntryAddress } from "~/features/activity/schema";
 import { PriceChangeTable } from "~/features/price-lists/components/price-change-table";
 import { useTranslation } from "~/i18n/use-translation";
-import { formatNumber } from "~/lib/locale";
 import { pageMeta, rootDataFrom, translatorFor } from "~/lib/meta";
 import type { Route } from "./+types/activity-entry";
 
@@ -54,7 +53,7 @@ export default function ActivityEntryPage({ loaderData }: Route.ComponentProps) 
         ) : null}
       </header>
       <p role="status" className="text-sm font-medium text-slate-700 dark:text-slate-300">
-        {t("entry.count", { count: total, n: formatNumber(total, i18n.language) })}
+        {t("entry.count", { count: total })}
       </p>
       {pageInvalid ? <FormAlert>{t("errors.pageInvalid")}</FormAlert> : null}
       <PriceChangeTable

@@ -1,5 +1,4 @@
 import type { i18n as I18n } from "i18next";
-import { formatNumber } from "~/lib/locale";
 import { hasText } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
@@ -32,7 +31,7 @@ const sourceKeys: Record<string, string> = {
 export function groupSummary(i18n: I18n, group: PriceGroupView, list: string) {
   const t = i18n.t as unknown as Translate;
   const lang = i18n.language;
-  const base = { ns: "activity", count: group.count, n: formatNumber(group.count, lang), list };
+  const base = { ns: "activity", count: group.count, list };
   const { bulk } = group;
   if (!bulk) {
     const key = sourceKeys[group.source] ?? "other";
@@ -77,7 +76,6 @@ export function PriceGroup({
   productText: string | null;
 }) {
   const { t, i18n } = useTranslation("activity");
-  const lang = i18n.language;
   return (
     <div className="space-y-1 text-sm">
       <p className="font-medium [overflow-wrap:anywhere]">{groupSummary(i18n, group, list)}</p>
@@ -85,9 +83,7 @@ export function PriceGroup({
         // Opened by the reader, not by React: a new product filter shows other rows, closed again.
         <details key={productText ?? ""}>
           <summary className={detailsSummary}>
-            {productText
-              ? t("group.showMatching", { text: productText })
-              : t("group.show", { count: group.count, n: formatNumber(group.count, lang) })}
+            {productText ? t("group.showMatching", { text: productText }) : t("group.show", { count: group.count })}
           </summary>
           <ul aria-label={t("group.rows")} className="mt-1 space-y-0.5">
             {group.rows.map((row) => (
@@ -107,9 +103,9 @@ export function PriceGroup({
           </ul>
           {group.more > 0 ? (
             <p className={muted}>
-              {t("group.more", { count: group.more, n: formatNumber(group.more, lang) })} ·{" "}
+              {t("group.more", { count: group.more })} ·{" "}
               <Link to={`/activity/${entryId}`} className={detailsSummary}>
-                {t("group.seeAll", { count: group.count, n: formatNumber(group.count, lang) })}
+                {t("group.seeAll", { count: group.count })}
               </Link>
             </p>
           ) : null}

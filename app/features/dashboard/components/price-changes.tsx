@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { formatNumber } from "~/lib/locale";
 import { DateTime } from "~/components/ui/date-time";
 import { unitAndPackLabeler } from "~/features/catalog/format";
 import type { PriceChangeSince } from "~/features/price-lists/history.server";
@@ -114,7 +113,7 @@ export function PriceChanges({ changes }: { changes: PriceChangesView }) {
                 to="/pricesprivate"
                 className="font-medium text-brand-800 underline underline-offset-2 dark:text-brand-100"
               >
-                {t("changes.more", { count: more, n: formatNumber(more, lang) })}
+                {t("changes.more", { count: more })}
               </Link>
             </p>
           ) : null}

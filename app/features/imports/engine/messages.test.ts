@@ -69,6 +69,10 @@ describe("the engine's texts", () => {
     expect(countsLineText(counts, es)).toBe(
       "69 filas = 40 nuevas + 8 vinculadas + 1 actualizada + 0 sin cambios + 2 omitidas + 17 no válidas + 1 con error",
     );
+
+    const large = countRows([{ action: "created", match: "new", finalStatus: "success", n: 12_500 }]);
+    expect(countsLineText(large, en)).toMatch(/^12,500 rows = 12,500 new \+/);
+    expect(countsLineText(large, es)).toMatch(/^12,500 filas = 12,500 nuevas \+/);
   });
 
   it("gives every rejection the values its text needs", () => {

@@ -123,13 +123,12 @@ export const COUNT_DETAIL_KEYS = {
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 
 /**
- * The one line the preview, the result and the command line say: "69 rows = 40 new + 8 linked + …"
- * (`count` chooses the plural, `n` is the number as the reader writes it).
+ * The one line the preview, the result and the command line say: "69 rows = 40 new + 8 linked + …";
+ * the translator writes each count as the reader writes numbers.
  */
-export function countsLineText(counts: ImportCounts, t: Translate, format: (n: number) => string = String): string {
-  const say = (key: string, count: number) => t(key, { count, n: format(count) });
-  const parts = COUNT_PARTS.map((part) => say(COUNT_KEYS[part], countPart(counts, part))).join(" + ");
-  return t(COUNTS_LINE_KEY, { count: counts.total, n: format(counts.total), parts });
+export function countsLineText(counts: ImportCounts, t: Translate): string {
+  const parts = COUNT_PARTS.map((part) => t(COUNT_KEYS[part], { count: countPart(counts, part) })).join(" + ");
+  return t(COUNTS_LINE_KEY, { count: counts.total, parts });
 }
 
 export const NO_DATA_ROWS_KEY = "engine.noDataRows";

@@ -1,14 +1,13 @@
 import { countsLineText } from "../../engine/messages";
-import { formatNumber } from "~/lib/locale";
 import type { ImportCounts } from "../../engine/plan/counts";
 import { useImportText } from "./use-import-text";
 
 /** "69 rows = 40 new + 8 linked + …": the preview's and the result's counts, said the same way. */
 export function CountsLine({ counts }: { counts: ImportCounts }) {
-  const { text, lang } = useImportText();
+  const { text } = useImportText();
   return (
     <p className="font-medium tabular-nums" data-testid="counts-line">
-      {countsLineText(counts, text, (n) => formatNumber(n, lang))}
+      {countsLineText(counts, text)}
     </p>
   );
 }
