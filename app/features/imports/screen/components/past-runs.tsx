@@ -47,7 +47,7 @@ const tones = {
 };
 
 function RunResult({ run }: { run: PastRun }) {
-  const { t, lang } = useImportText();
+  const { t } = useImportText();
   const ended = run.status === "finished" || run.status === "failed";
   const outcome = run.status === "failed" ? "failed" : run.outcome;
   if (ended && outcome) {
@@ -61,10 +61,7 @@ function RunResult({ run }: { run: PastRun }) {
     <span className={cn("inline-flex rounded-md px-2 py-0.5 text-xs font-medium", tones.going)}>
       {t(RUN_STATUS_KEYS[run.status])}
       {run.status === "running" && run.totalBatches > 0
-        ? ` · ${t("screen.history.batches", {
-            done: formatNumber(run.doneBatches, lang),
-            total: formatNumber(run.totalBatches, lang),
-          })}`
+        ? ` · ${t("screen.history.batches", { done: run.doneBatches, total: run.totalBatches })}`
         : ""}
     </span>
   );

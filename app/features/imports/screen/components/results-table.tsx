@@ -127,7 +127,7 @@ export function StatusFilter({
   counts: ReadonlyMap<FinalStatus, number>;
   onChange: (value: FinalStatus | "all") => void;
 }) {
-  const { t, lang } = useImportText();
+  const { t } = useImportText();
   const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
   return (
     <div className="space-y-1">
@@ -140,12 +140,12 @@ export function StatusFilter({
         onChange={(event) => onChange(event.currentTarget.value as FinalStatus | "all")}
         className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
       >
-        <option value="all">{t("screen.results.allStatuses", { count: formatNumber(total, lang) })}</option>
+        <option value="all">{t("screen.results.allStatuses", { count: total })}</option>
         {FINAL_STATUSES.filter((status) => counts.has(status) || status === value).map((status) => (
           <option key={status} value={status}>
             {t("screen.results.statusOption", {
               status: t(FINAL_STATUS_KEYS[status]),
-              count: formatNumber(counts.get(status) ?? 0, lang),
+              count: counts.get(status) ?? 0,
             })}
           </option>
         ))}
@@ -167,7 +167,7 @@ export function ShowingRows({
   /** The search that found these rows, if any: an empty result then names it rather than the status. */
   search?: string;
 }) {
-  const { t, lang } = useImportText();
+  const { t } = useImportText();
   return (
     <p aria-live="polite" className="text-sm text-slate-700 dark:text-slate-300">
       {total === 0
@@ -175,9 +175,9 @@ export function ShowingRows({
           ? t("screen.results.noMatch", { search })
           : t("screen.results.none")
         : t("screen.results.showing", {
-            from: formatNumber(from, lang),
-            to: formatNumber(from + count - 1, lang),
-            total: formatNumber(total, lang),
+            from,
+            to: from + count - 1,
+            total,
           })}
     </p>
   );

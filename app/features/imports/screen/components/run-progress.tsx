@@ -1,5 +1,4 @@
 import { useId } from "react";
-import { formatNumber } from "~/lib/locale";
 import { MAX_BATCH_ATTEMPTS } from "../../run/run-messages";
 import { useImportText } from "./use-import-text";
 
@@ -33,19 +32,16 @@ export function BatchProgress({
   attempt?: number;
   rows?: { done: number; total: number };
 }) {
-  const { t, lang } = useImportText();
+  const { t } = useImportText();
   const current = Math.min(Math.max(batch, 1), Math.max(totalBatches, 1));
-  let label = t("run.progress.batch", {
-    current: formatNumber(current, lang),
-    total: formatNumber(totalBatches, lang),
-  });
+  let label = t("run.progress.batch", { current, total: totalBatches });
   if (attempt > 1) label += ` (${t("run.progress.attempt", { attempt, max: MAX_BATCH_ATTEMPTS })})`;
   return (
     <div className="space-y-1" data-testid="batch-progress" data-batch={current} data-attempt={attempt}>
       <ProgressBar label={label} value={doneBatches} max={Math.max(totalBatches, 1)} />
       {rows ? (
         <p className="text-sm text-slate-700 tabular-nums dark:text-slate-300">
-          {t("run.progress.rows", { done: formatNumber(rows.done, lang), total: formatNumber(rows.total, lang) })}
+          {t("run.progress.rows", { done: rows.done, total: rows.total })}
         </p>
       ) : null}
     </div>
