@@ -390,7 +390,7 @@ describe(`registration by phone number (${test.kind})`, () => {
     expect(done.location).toBe("/dashboard");
     // The browser lets go of the finished registration's cookie.
     expect(done.headers.getSetCookie()).toContainEqual(
-      expect.stringMatching(/^phone_registration=[^;]+; Path=\/; Max-Age=0;/),
+      expect.stringMatching(/^pending_registration=[^;]+; Path=\/; Max-Age=0;/),
     );
     // The person's password is the account's; the stranger's is not.
     const theirs = await postForm(login.action, "/login", { identifier: "9545550175", password: STRONG_PASSWORD });

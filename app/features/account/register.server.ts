@@ -39,7 +39,7 @@ const PENDING_MINUTES = 10;
  * same number gets a row of their own, so they can never replace the name and password a person
  * typed, and a code typed in another browser finishes nothing.
  */
-export const REGISTRATION_COOKIE = "phone_registration";
+export const REGISTRATION_COOKIE = "pending_registration";
 
 /** What a registration is made with: a phone number (E.164) or an email address (lower case). */
 export type RegistrationContact = { kind: "phone"; phoneNumber: string } | { kind: "email"; email: string };
