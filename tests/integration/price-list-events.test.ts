@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db, withTransaction } from "../../app/db/client.server";
 import { product } from "../../app/db/schema";
 import {
@@ -10,7 +10,7 @@ import {
   type PriceListEvent,
 } from "../../app/features/price-lists/events.server";
 import { addProductsToList, savePriceEdits } from "../../app/features/price-lists/items.server";
-import { priceListEventStream } from "../../app/features/price-lists/sse.server";
+import { HEARTBEAT_MS, priceListEventStream } from "../../app/features/price-lists/sse.server";
 import { disableUser } from "../../app/features/users/manage-users.server";
 import { createPriceList, emptyListInput } from "../../app/features/price-lists/lists.server";
 import { useTestDatabase } from "../support/test-db";
@@ -151,5 +151,40 @@ describe(`price list change events (${test.kind})`, () => {
     await savePriceEdits(seller, listId, [{ productId, priceCents: 300 }]);
     expect((await read(ours, (t) => t.includes("event: changed"))).text).toContain("event: changed");
     staying.abort();
+  });
+
+  it("keeps a quiet stream open with a comment every 25 seconds, and stops it when the stream ends", async () => {
+    // Only the heartbeat's clock is faked: the database and the reads below keep real time.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const ending = new AbortController();
+      const reader = priceListEventStream(listId, seller.id, ending.signal).body!.getReader();
+      await priceListEventsReady();
+      const decoder = new TextDecoder();
+      // A read that found nothing in time stays pending and takes the next chunk: it is kept for the next call.
+      let pending: Promise<string> | null = null;
+      /** What the stream has sent within a tenth of a second, or null when it sent nothing. */
+      const next = async () => {
+        pending ??= reader.read().then((chunk) => (chunk.done ? "(ended)" : decoder.decode(chunk.value)));
+        const text = await Promise.race([pending, new Promise<null>((r) => setTimeout(() => r(null), 100))]);
+        if (text !== null) pending = null;
+        return text;
+      };
+      expect(await next()).toContain("event: ready");
+
+      expect(HEARTBEAT_MS).toBe(25_000);
+      vi.advanceTimersByTime(HEARTBEAT_MS - 1);
+      expect(await next()).toBeNull();
+      vi.advanceTimersByTime(1);
+      expect(await next()).toBe(": heartbeat\n\n");
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      expect(await next()).toBe(": heartbeat\n\n");
+
+      ending.abort();
+      expect(await next()).toBe("(ended)");
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
