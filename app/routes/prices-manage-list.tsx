@@ -76,7 +76,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     items: page ? page.rows : await findEditorItems(list.id, lang),
     paging: page?.paging ?? null,
     versions: await listVersions(list.id),
-    customers: can(user, "price-lists:assign") ? await listCustomerAssignments() : null,
+    customers: can(user, "price-lists:assign") ? await listCustomerAssignments(lang) : null,
   };
 }
 

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../app/db/client.server";
-import { priceList } from "../../app/db/schema";
+import { priceList, product } from "../../app/db/schema";
 import { readerGroups } from "../../app/features/catalog/category-order.server";
 import { findManagedProducts } from "../../app/features/catalog/manage.server";
 import { parseManageQuery } from "../../app/features/catalog/manage-query";
@@ -47,6 +47,30 @@ describe(`names and categories in the reader's order (${test.kind})`, () => {
     for (const name of expected) expect(at(name), name).toBeGreaterThanOrEqual(0);
     expect([...expected].sort((a, b) => at(a) - at(b))).toEqual(expected);
   });
+
+  it.each(["en", "es"] as const)(
+    "reads ñ as the browser's %s collator does: its own letter after n in Spanish, an n in English",
+    async (lang) => {
+      const names = ["Pollo", "PIÑATA", "Piña", "Pinza", "Pinto", "Pimiento rojo"];
+      await db()
+        .insert(product)
+        .values(
+          names.map((name, i) => ({ slug: `enye-${lang}-${i}`, nameEn: name, nameEs: name, basePriceCents: 100 })),
+        );
+      const { products } = await findManagedProducts(
+        parseManageQuery(new URLSearchParams({ sort: "alphabetical" })),
+        lang,
+        { pageSize: 1_000 },
+      );
+      const listed = products.filter((p) => p.slug.startsWith(`enye-${lang}-`)).map((p) => p.nameEn);
+      const expected = {
+        es: ["Pimiento rojo", "Pinto", "Pinza", "Piña", "PIÑATA", "Pollo"],
+        en: ["Pimiento rojo", "Piña", "PIÑATA", "Pinto", "Pinza", "Pollo"],
+      }[lang];
+      expect(listed).toEqual(expected);
+      expect([...names].sort(new Intl.Collator(lang, { sensitivity: "base" }).compare)).toEqual(expected);
+    },
+  );
 
   it.each(["en", "es"] as const)("groups a list's items by category in the %s reader's order", async (lang) => {
     for (const items of [await findPriceItems(listId, lang), await findEditorItems(listId, lang)]) {

@@ -82,7 +82,7 @@ export async function findPublicPrices(
     .from(priceListItem)
     .innerJoin(product, eq(product.id, priceListItem.productId))
     .where(where)
-    .orderBy(...(found ? [found.order] : []), asc(categoryRank(lang)), alphabetical(name), asc(product.id))
+    .orderBy(...(found ? [found.order] : []), asc(categoryRank(lang)), alphabetical(name, lang), asc(product.id))
     .limit(limit);
 
   return {

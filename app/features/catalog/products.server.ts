@@ -151,7 +151,7 @@ export async function findPublicProduct(
         row.category === null ? isNull(product.category) : eq(product.category, row.category),
       ),
     )
-    .orderBy(desc(product.popularity), alphabetical(nameColumn(lang)), asc(product.id))
+    .orderBy(desc(product.popularity), alphabetical(nameColumn(lang), lang), asc(product.id))
     .limit(RELATED_LIMIT);
   return {
     ...toCatalogProduct(row),

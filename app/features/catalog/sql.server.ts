@@ -67,7 +67,7 @@ export function orderByTerms(terms: OrderTerm[], lang: Lang, price: AnyColumn | 
       case "price":
         return term.direction === "asc" ? sql`${price} asc nulls last` : sql`${price} desc nulls last`;
       case "name":
-        return alphabetical(nameColumn(lang));
+        return alphabetical(nameColumn(lang), lang);
     }
   });
   return [...columns, asc(product.id)];

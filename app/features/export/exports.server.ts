@@ -34,7 +34,7 @@ export async function saveExportOptions(userId: string, listId: string, options:
 }
 
 /** Customers with a phone number to send to, those who see this list first. */
-export async function findExportCustomers(listId: string): Promise<ExportCustomer[]> {
+export async function findExportCustomers(listId: string, lang: Lang): Promise<ExportCustomer[]> {
   const rows = await db()
     .select({
       id: user.id,
@@ -45,7 +45,7 @@ export async function findExportCustomers(listId: string): Promise<ExportCustome
     .from(user)
     .leftJoin(customerPriceList, eq(customerPriceList.userId, user.id))
     .where(and(eq(user.role, "customer"), isNotNull(user.phoneNumber), sql`not coalesce(${user.banned}, false)`))
-    .orderBy(alphabetical(user.name), asc(user.id));
+    .orderBy(alphabetical(user.name, lang), asc(user.id));
   return rows
     .map((r) => ({ id: r.id, name: r.name, phone: r.phone!, assigned: Boolean(r.assigned) }))
     .sort((a, b) => Number(b.assigned) - Number(a.assigned));
@@ -67,7 +67,7 @@ async function findLastExport(listId: string) {
 export async function loadExportListData(userId: string, list: ListRef, lang: Lang): Promise<ExportListData> {
   const [options, customers, last] = await Promise.all([
     findExportOptions(userId, list.id, lang),
-    findExportCustomers(list.id),
+    findExportCustomers(list.id, lang),
     findLastExport(list.id),
   ]);
   return {

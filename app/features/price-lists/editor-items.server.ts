@@ -70,7 +70,7 @@ export async function findEditorItems(listId: string, lang: Lang): Promise<Edito
   const name = lang === "es" ? product.nameEs : product.nameEn;
   const rows = await selectEditorItems(listId, lang, eq(priceListItem.priceListId, listId)).orderBy(
     asc(categoryRank(lang)),
-    alphabetical(name),
+    alphabetical(name, lang),
     asc(product.id),
   );
   // Archived products are left out here rather than in SQL, for the reason findPriceItems gives.

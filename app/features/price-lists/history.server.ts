@@ -150,7 +150,7 @@ export async function findPriceChangesSince(listId: string, since: Date, lang: L
         visibleWithJoinedPrice(),
       ),
     )
-    .orderBy(desc(changed.changedAt), alphabetical(name), asc(product.id))
+    .orderBy(desc(changed.changedAt), alphabetical(name, lang), asc(product.id))
     .limit(limit);
   return {
     total: rows[0]?.total ?? 0,

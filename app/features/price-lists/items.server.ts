@@ -98,7 +98,7 @@ export async function findPriceItems(listId: string, lang: Lang): Promise<PriceI
   const name = lang === "es" ? product.nameEs : product.nameEn;
   const rows = await selectPriceItems(lang, eq(priceListItem.priceListId, listId)).orderBy(
     asc(categoryRank(lang)),
-    alphabetical(name),
+    alphabetical(name, lang),
     asc(product.id),
   );
   // Archived products are left out here rather than in the query: on a freshly loaded catalogue
@@ -358,6 +358,6 @@ export async function findMissingProducts(listId: string, query: string, lang: L
         sql`not exists (select 1 from ${priceListItem} i where i.price_list_id = ${listId} and i.product_id = ${product.id})`,
       ),
     )
-    .orderBy(asc(searchRank(search, product.searchKey)), alphabetical(name), asc(product.id))
+    .orderBy(asc(searchRank(search, product.searchKey)), alphabetical(name, lang), asc(product.id))
     .limit(limit);
 }

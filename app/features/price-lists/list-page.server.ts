@@ -59,7 +59,7 @@ function filterOf({ query, staffSearch }: Scope) {
  * whole list is shown, unless another is chosen), the name, and the id so pages never overlap.
  */
 function orderOf(scope: Scope, searchOrder: SQL | null): SQL[] {
-  const name = alphabetical(nameColumn(scope.lang));
+  const name = alphabetical(nameColumn(scope.lang), scope.lang);
   const chosen = (() => {
     switch (scope.query.sort) {
       case "category":

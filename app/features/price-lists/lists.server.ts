@@ -392,7 +392,7 @@ export async function restoreDeletedPriceList(actor: Actor, id: string) {
 }
 
 /** Customers (name and email only) and the list each one sees, for the assignment screen. */
-export async function listCustomerAssignments() {
+export async function listCustomerAssignments(lang: Lang) {
   return db()
     .select({
       userId: user.id,
@@ -403,7 +403,7 @@ export async function listCustomerAssignments() {
     .from(user)
     .leftJoin(customerPriceList, eq(customerPriceList.userId, user.id))
     .where(eq(user.role, "customer"))
-    .orderBy(alphabetical(user.name), asc(user.id));
+    .orderBy(alphabetical(user.name, lang), asc(user.id));
 }
 
 /**
