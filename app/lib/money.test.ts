@@ -95,4 +95,17 @@ describe("roundPrice", () => {
   ] as const)("rounds %i cents %s to %i", (cents, rule, expected) => {
     expect(roundPrice(cents, rule)).toBe(expected);
   });
+
+  it.each([
+    [2051, "nickel", "up", 2055],
+    [2054, "nickel", "down", 2050],
+    [2026, "quarter", "up", 2050],
+    [2074, "quarter", "down", 2050],
+    [2500, "ninety-nine", "up", 2599],
+    [2599, "ninety-nine", "up", 2599],
+    [2598, "ninety-nine", "down", 2499],
+    [50, "ninety-nine", "down", 99],
+  ] as const)("rounds %i cents %s %s to %i", (cents, rule, direction, expected) => {
+    expect(roundPrice(cents, rule, direction)).toBe(expected);
+  });
 });

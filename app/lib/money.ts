@@ -92,20 +92,26 @@ export function parsePriceInput(text: string): number | null {
 export const roundingRules = ["cent", "nickel", "quarter", "ninety-nine"] as const;
 export type RoundingRule = (typeof roundingRules)[number];
 
-/**
- * A price rounded by a rule, to the nearest step (halves up); a .99 ending is the nearest price
- * ending in 99 cents, never below $0.99.
- */
-export function roundPrice(cents: number, rule: RoundingRule) {
+/** Which way a rule rounds: to the nearest step (halves up), or always up or always down. */
+export type RoundingDirection = "nearest" | "up" | "down";
+
+function toStep(cents: number, step: number, direction: RoundingDirection) {
+  if (direction === "up") return Math.ceil(cents / step) * step;
+  if (direction === "down") return Math.floor(cents / step) * step;
+  return divideHalfUp(cents, step) * step;
+}
+
+/** A price rounded by a rule; a .99 ending is a price ending in 99 cents, never below $0.99. */
+export function roundPrice(cents: number, rule: RoundingRule, direction: RoundingDirection = "nearest") {
   switch (rule) {
     case "cent":
       return cents;
     case "nickel":
-      return divideHalfUp(cents, 5) * 5;
+      return toStep(cents, 5, direction);
     case "quarter":
-      return divideHalfUp(cents, 25) * 25;
+      return toStep(cents, 25, direction);
     case "ninety-nine":
-      return Math.max(99, divideHalfUp(cents + 1, 100) * 100 - 1);
+      return Math.max(99, toStep(cents + 1, 100, direction) - 1);
   }
 }
 

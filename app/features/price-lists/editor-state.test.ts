@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EditorItem } from "./editor-items";
-import { dirtyRows, parseDraft, previewBulk, restoreDraft, sortEditorItems } from "./editor-state";
+import { bulkPrice, dirtyRows, parseDraft, previewBulk, restoreDraft, sortEditorItems } from "./editor-state";
 
 function item(productId: string, priceCents: number | null, parentCents: number | null = null): EditorItem {
   return {
@@ -79,6 +79,26 @@ describe("previewBulk", () => {
   it("adds a fixed amount rounded to a quarter", () => {
     const preview = previewBulk([items[0]!], {}, { type: "fixed", value: 110, rounding: "quarter", category: null });
     expect(preview.rows[0]?.to).toBe(2075);
+  });
+});
+
+describe("bulkPrice", () => {
+  it.each([
+    // Rounded to the nearest step when that keeps the change's direction: $21.00 reads $20.99.
+    [2000, "percentage", 500, "ninety-nine", 2099],
+    [2000, "percentage", 100, "quarter", 2025],
+    // A raise rounded to the nearest step would end lower than it started: the next step up instead.
+    [2500, "percentage", 100, "ninety-nine", 2599],
+    [2000, "percentage", 50, "quarter", 2025],
+    [2000, "fixed", 2, "nickel", 2005],
+    // A cut, likewise, to the next step down.
+    [2500, "percentage", -100, "ninety-nine", 2499],
+    [2000, "percentage", -50, "quarter", 1975],
+    [2599, "fixed", -50, "ninety-nine", 2499],
+    // Below the rule's lowest price a cut is kept as it is.
+    [90, "percentage", -1_000, "ninety-nine", 81],
+  ] as const)("takes %i cents by %s %i to %s: %i", (cents, type, value, rounding, expected) => {
+    expect(bulkPrice(cents, { type, value, rounding })).toBe(expected);
   });
 });
 

@@ -67,9 +67,22 @@ export function dirtyRows(items: readonly EditorItem[], edits: PriceEdits, confi
   return rows.sort((a, b) => a.at - b.at).map((r) => r.row);
 }
 
-/** The price a bulk change gives one item: moved by the adjustment, rounded by the rule. */
+/**
+ * The price a bulk change gives one item: moved by the adjustment and rounded to the rule's
+ * nearest step, except where that would undo the change. A raise never ends at or below where it
+ * started ("+1%, .99 endings" takes $25.00 to $25.99, not $24.99) and a cut never ends at or
+ * above it (docs/decisions/030-price-desk.md).
+ */
 export function bulkPrice(cents: number, change: Pick<BulkChange, "type" | "value" | "rounding">) {
-  return roundPrice(applyAdjustment(cents, change.type, change.value), change.rounding);
+  const moved = applyAdjustment(cents, change.type, change.value);
+  const nearest = roundPrice(moved, change.rounding);
+  if (moved > cents && nearest <= cents) return roundPrice(cents + 1, change.rounding, "up");
+  if (moved < cents && nearest >= cents) {
+    // Below the rule's lowest price ($0.99 for .99 endings) the cut is kept as it is.
+    const down = roundPrice(cents - 1, change.rounding, "down");
+    return down < cents ? down : moved;
+  }
+  return nearest;
 }
 
 /**
