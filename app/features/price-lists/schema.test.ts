@@ -12,6 +12,12 @@ describe("adjustments as people type them", () => {
     ["fixed", "-$0.50", -50],
     ["fixed", ".5", 50],
     ["fixed", "10000", 1_000_000],
+    // A decimal comma, as the price cells take it and a Spanish phone's keypad offers it.
+    ["percentage", "2,5", 250],
+    ["percentage", "-2,5 %", -250],
+    ["percentage", "1,000", 100_000],
+    ["fixed", "1,25", 125],
+    ["fixed", "-$0,50", -50],
   ] as const)("reads a %s of %j as %i", (type, text, value) => {
     expect(parseAdjustment(type, text)).toBe(value);
   });
@@ -23,6 +29,8 @@ describe("adjustments as people type them", () => {
     ["fixed", "10000.01"],
     ["fixed", "1e3"],
     ["fixed", "--1"],
+    ["fixed", "+-1"],
+    ["fixed", "1,2,3"],
     ["fixed", ""],
   ] as const)("refuses a %s of %j", (type, text) => {
     expect(parseAdjustment(type, text)).toBeNull();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { TranslationKey } from "~/i18n/keys";
 import { ownKeyOr } from "~/lib/form-errors";
-import { roundingRules, type AdjustmentType } from "~/lib/money";
+import { parsePriceInput, roundingRules, type AdjustmentType } from "~/lib/money";
 
 /** Messages are keys of the prices namespace; the page translates them. */
 export const NAME_MAX = 100;
@@ -12,20 +12,15 @@ export const PERCENT_LIMIT_BASIS_POINTS = { min: -10_000, max: 100_000 };
 export const FIXED_LIMIT_CENTS = 1_000_000;
 
 /**
- * An adjustment as a person types it: a percentage ("5", "-2.5": hundredths of a percent) or a
- * fixed amount in dollars ("1.50", "-0.25": cents). Null when it is not one, or out of bounds.
+ * An adjustment as a person types it: a percentage ("5", "-2.5", "2,5": hundredths of a percent)
+ * or a fixed amount in dollars ("1.50", "-$0,25": cents), its number read as a typed price is, so
+ * a decimal comma works here as in a price cell. Null when it is not one, or out of bounds.
  */
 export function parseAdjustment(type: AdjustmentType, text: string): number | null {
-  const cleaned = text
-    .trim()
-    .replace(/^\+/, "")
-    .replace(/%$/, "")
-    .replace(/^(-?)\$/, "$1");
-  if (!/^-?(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(cleaned)) return null;
-  const negative = cleaned.startsWith("-");
-  const [whole = "", fraction = ""] = cleaned.replace("-", "").split(".");
-  const magnitude = Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0"));
-  const value = negative ? -magnitude : magnitude;
+  const signed = /^\s*([+-]?)(.*?)\s*%?\s*$/.exec(text);
+  const magnitude = signed ? parsePriceInput(signed[2] ?? "") : null;
+  if (magnitude === null) return null;
+  const value = signed?.[1] === "-" ? -magnitude : magnitude;
   if (type === "percentage") {
     return value >= PERCENT_LIMIT_BASIS_POINTS.min && value <= PERCENT_LIMIT_BASIS_POINTS.max ? value : null;
   }
