@@ -8,6 +8,11 @@ const MISSING_DECIMALS_FACTOR = 20;
 
 export type PriceWarning = "missingDecimals" | "bigChange";
 
+/** Whether a price this far from the one it replaces is asked about: more than 30% either way. */
+export function isBigChange(cents: number, reference: number) {
+  return reference > 0 && Math.abs(cents - reference) / reference > BIG_CHANGE_RATIO;
+}
+
 /**
  * Why a typed price deserves a second look, or null. `reference` is the price it replaces (or,
  * for an unpriced item, the parent list's). "2592" typed over $25.00 (or over any price twenty
@@ -20,8 +25,7 @@ export function priceWarning(text: string, cents: number | null, reference: numb
   if (reference === null || reference === 0) {
     return noDecimals && cents >= UNLIKELY_UNPRICED_CENTS ? "missingDecimals" : null;
   }
-  const off = (value: number) => Math.abs(value - reference) / reference;
-  if (off(cents) <= BIG_CHANGE_RATIO) return null;
+  if (!isBigChange(cents, reference)) return null;
   // Whole dollars twenty times the old price are far likelier cents typed without their mark.
   if (noDecimals && cents >= 100 * 100 && cents >= MISSING_DECIMALS_FACTOR * reference) return "missingDecimals";
   return "bigChange";

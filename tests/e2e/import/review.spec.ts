@@ -64,6 +64,32 @@ describe("the review of the first import into the demo catalogue", () => {
     await scanAccessibility(s.page);
   });
 
+  it("shows the price a linked row replaces in a list that has prices, and warns of moves over 30% before importing", async () => {
+    const s = await session({ baseURL: app.url, as: "seller", viewport: desktop });
+    await s.goto("/import-quickbooks?list=wholesale", { axe: false });
+    const review = await previewQboSmall(s, "Preview the import");
+    // Row 5, MANGO TOMMY 9, links to Tommy Atkins Mangoes at $18.95 in Wholesale; the file says $7.25.
+    const mango = choice(s, 5);
+    await visible(mango.getByText("$18.95 → $7.25 (-61.7%)"));
+    await visible(mango.getByText("More than 30% change"));
+    expect(await mango.locator("[data-price-move]").getAttribute("data-price-move")).toBe("big");
+    const warning = review.getByRole("status").filter({ hasText: /prices? of this list changes? by more than 30%/ });
+    await visible(warning);
+    const big = await review.locator('[data-price-move="big"]').count();
+    expect(big).toBeGreaterThan(0);
+    expect(await warning.innerText()).toMatch(new RegExp(`^${big} prices? of this list`));
+    // A row made new instead replaces no price, and the warning counts one fewer.
+    await mango.getByRole("combobox").selectOption({ label: "Create a new product" });
+    await s.page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid=match-review] [data-price-move="big"]').length === n,
+      big - 1,
+    );
+    expect(await mango.locator("[data-price-move]").count()).toBe(0);
+    if (big > 1) expect(await warning.innerText()).toMatch(new RegExp(`^${big - 1} prices? of this list`));
+    else expect(await warning.count()).toBe(0);
+    await scanAccessibility(s.page);
+  });
+
   it("links a near match, makes a proposed link new, leaves a row out, refuses one product for two rows, and imports so", async () => {
     const s = await session({ baseURL: app.url, as: "seller", viewport: desktop });
     const { slug } = await createEmptyList(s, "Review");

@@ -108,6 +108,17 @@ export function asPlanned(
   };
 }
 
+/**
+ * The price a row moves in its list from and to, when the list already had one for the product:
+ * what staff check before a first import links rows to products by name.
+ */
+export function listPriceMove(row: Pick<ImportRowResult, "messages">): { old: number; new: number } | null {
+  const note = row.messages.find((m) => m.code === "price_changed");
+  const from = note?.params?.old;
+  const to = note?.params?.new;
+  return typeof from === "number" && typeof to === "number" ? { old: from, new: to } : null;
+}
+
 /** How many rows have each final status (the filter's counts). */
 export function countByFinalStatus(rows: readonly ImportRowResult[]) {
   const counts = new Map<FinalStatus, number>();

@@ -7,7 +7,7 @@ import { checkFileSize } from "../engine/read/decode";
 import { indexExisting } from "../engine/plan/decide";
 import { matchKeys, planImport } from "../engine/plan/plan";
 import { understandFile } from "../engine/pipeline";
-import { asPlanned } from "../engine/results";
+import { asPlanned, listPriceMove } from "../engine/results";
 import type { UnderstoodRow } from "../engine/types";
 import type { PreviewRow, WorkerRequest, WorkerResponse } from "./worker-protocol";
 
@@ -82,6 +82,10 @@ scope.onmessage = (event) => {
       id: request.id,
       counts: plan.counts,
       results: plan.results.map((result) => asPlanned(result)),
+      priceBefore: plan.results.flatMap((result) => {
+        const move = listPriceMove(result);
+        return move ? [[result.row, move.old] as [number, number]] : [];
+      }),
     });
   } catch {
     send({ type: "failed", during: "plan" });

@@ -39,6 +39,13 @@ export type WorkerResponse =
   | { type: "progress"; done: number; total: number }
   | { type: "understood"; summary: ReadSummary; preview: PreviewRow[]; keys: MatchKeys }
   | { type: "rejected"; rejection: Rejection }
-  | { type: "planned"; id: number; counts: PlanCounts; results: ImportRowResult[] }
+  | {
+      type: "planned";
+      id: number;
+      counts: PlanCounts;
+      results: ImportRowResult[];
+      /** Each row whose price replaces one the list has: the row's number and the price it replaces. */
+      priceBefore: Array<[row: number, cents: number]>;
+    }
   | { type: "rows"; id: number; rows: BatchRow[] }
   | { type: "failed"; during: "read" | "plan" | "rows"; id?: number };

@@ -230,12 +230,13 @@ export function ImportScreen({
         if (message.summary.totalRows > 0 && list) startPlan(list, message.keys);
         requestAnimationFrame(() => previewRef.current?.focus());
         return;
-      case "planned":
+      case "planned": {
         // Only the latest plan counts: an older one was for another list or other choices.
         if (message.id !== planId.current) return;
         if (message.id === proposalPlan.current) {
           setReview((current) => (current ? { ...current, proposals: message.results } : current));
         }
+        const before = new Map(message.priceBefore);
         setPlan((current) =>
           current.state === "planning" || current.state === "done"
             ? {
@@ -246,11 +247,13 @@ export function ImportScreen({
                 results: message.results.map((r) => ({
                   ...r,
                   product: r.productId ? (current.products.get(r.productId) ?? null) : null,
+                  priceBefore: before.get(r.row) ?? null,
                 })),
               }
             : current,
         );
         return;
+      }
     }
   });
 

@@ -6,6 +6,8 @@ import { formatMoney } from "~/lib/money";
 import { describeImportRowMessage } from "../../engine/messages";
 import type { MatchCandidate, RowChoice } from "../../engine/plan/decide";
 import type { ImportRowResult } from "../../engine/results";
+import { isBigMove, PriceMove } from "./price-move";
+import type { ShownRowResult } from "./results-table";
 import { choiceConflict, type ChoiceInput } from "../../run/choices";
 import { useImportText } from "./use-import-text";
 
@@ -48,8 +50,8 @@ const GROUPS: Group[] = ["linked", "near", "new"];
 type Props = {
   /** Each row as the import proposes it, without staff's choices. */
   proposals: ImportRowResult[];
-  /** Each row as it will be imported, with staff's choices (its refusals show here). */
-  results: ImportRowResult[];
+  /** Each row as it will be imported, with staff's choices (its refusals and price moves show here). */
+  results: ShownRowResult[];
   choices: ReadonlyMap<number, RowChoice>;
   /** Products a row may be linked to (no QuickBooks ID, not archived). */
   products: MatchCandidate[];
@@ -68,6 +70,10 @@ export function MatchReview({ proposals, results, choices, products, onChoose }:
   const resultOf = new Map(results.map((r) => [r.row, r]));
   const conflict = choiceConflict(choiceInputs(choices));
   if (GROUPS.every((g) => byGroup.get(g)!.length === 0)) return null;
+  const bigMoves = GROUPS.flatMap((g) => byGroup.get(g)!).filter((p) => {
+    const result = resultOf.get(p.row);
+    return result !== undefined && isBigMove(result);
+  }).length;
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-4" data-testid="match-review">
       <div className="space-y-1">
@@ -77,6 +83,7 @@ export function MatchReview({ proposals, results, choices, products, onChoose }:
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("screen.review.intro")}</p>
       </div>
       {conflict ? <FormAlert>{t("run.errors.choiceTwice", conflict)}</FormAlert> : null}
+      {bigMoves > 0 ? <FormAlert tone="warning">{t("screen.review.bigMoves", { count: bigMoves })}</FormAlert> : null}
       <datalist id={`${id}-products`}>
         {products.map((p) => (
           <option key={p.id} value={productLabel(p, text, lang)} />
@@ -133,7 +140,7 @@ function ReviewGroup({
 }: {
   group: Group;
   rows: ImportRowResult[];
-  resultOf: ReadonlyMap<number, ImportRowResult>;
+  resultOf: ReadonlyMap<number, ShownRowResult>;
   choices: ReadonlyMap<number, RowChoice>;
   products: MatchCandidate[];
   listId: string;
@@ -210,7 +217,7 @@ function ReviewRow({
   onChoose,
 }: {
   proposal: ImportRowResult;
-  result: ImportRowResult;
+  result: ShownRowResult;
   choice: RowChoice | undefined;
   products: MatchCandidate[];
   listId: string;
@@ -260,7 +267,16 @@ function ReviewRow({
         </p>
         <p className="text-sm text-slate-700 dark:text-slate-300 [overflow-wrap:anywhere]">
           {t("screen.review.rowFacts", { row: proposal.row, item: proposal.item })}
-          {proposal.priceCents !== null ? ` · ${formatMoney(proposal.priceCents, lang)}` : ""}
+          {result.priceBefore != null && result.priceCents !== null ? (
+            <>
+              {" · "}
+              <PriceMove before={result.priceBefore} after={result.priceCents} />
+            </>
+          ) : proposal.priceCents !== null ? (
+            ` · ${formatMoney(proposal.priceCents, lang)}`
+          ) : (
+            ""
+          )}
         </p>
       </div>
       <div className="min-w-0 space-y-2">

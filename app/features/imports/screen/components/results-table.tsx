@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
+import { PriceMove } from "./price-move";
 import {
   aiColumnKeys,
   countByFinalStatus,
@@ -30,7 +31,11 @@ import { useImportText } from "./use-import-text";
 const RESULTS_PAGE_SIZE = 50;
 
 /** A row's result as the tables show it: with its product's names and page, when it has one. */
-export type ShownRowResult = ImportRowResult & { product?: RowProduct | null };
+/**
+ * A row as the screen shows it: with its product, and before the import the list's price it
+ * replaces (shown beside the new one, so that a first import's price moves are seen before they are made).
+ */
+export type ShownRowResult = ImportRowResult & { product?: RowProduct | null; priceBefore?: number | null };
 
 type Props = ColumnWording & {
   rows: readonly ShownRowResult[];
@@ -267,7 +272,16 @@ function ResultCard({ row, nameLabel, product }: { row: ShownRowResult; nameLabe
         ? `${formatNumber(row.packValue, lang)} ${text(`screen.packUnits.${row.packUnit}`, { count: row.packValue })}`
         : "—",
     ],
-    [t("results.columns.price"), row.priceCents !== null ? formatMoney(row.priceCents, lang) : "—"],
+    [
+      t("results.columns.price"),
+      row.priceBefore != null && row.priceCents !== null ? (
+        <PriceMove before={row.priceBefore} after={row.priceCents} />
+      ) : row.priceCents !== null ? (
+        formatMoney(row.priceCents, lang)
+      ) : (
+        "—"
+      ),
+    ],
     [t("results.columns.action"), t(ACTION_KEYS[row.action])],
   ];
   return (
