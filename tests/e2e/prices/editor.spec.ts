@@ -22,6 +22,10 @@ describe("the price editor", () => {
     // The save bar names it too, in case the row is filtered out or scrolled away.
     await visible(seller.page.getByText(/^Invalid price format: Persian Limes/));
     expect(await seller.page.getByRole("button", { name: "Save changes" }).isDisabled()).toBe(true);
+    // A minus sign is named as what is wrong.
+    await input.fill("-5");
+    await visible(seller.page.getByText("Invalid price format: a price cannot be below $0.", { exact: true }));
+    expect(await seller.page.getByRole("button", { name: "Save changes" }).isDisabled()).toBe(true);
     await input.fill(next);
     await visible(seller.page.getByText("You have unsaved changes."));
     await seller.scan();
