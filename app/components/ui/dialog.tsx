@@ -10,18 +10,29 @@ type DialogProps = {
   children: ReactNode;
   /** Wider dialogs hold forms with several columns. */
   size?: "md" | "lg";
+  /** Where the focus goes once closed: by default back to what opened the dialog. */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 /**
  * An accessible modal (radix Dialog): titled, focus trapped, closed by Escape or the overlay.
  * The body scrolls when it is taller than the screen, so a long form works on a phone.
  */
-export function Dialog({ open, onOpenChange, title, description, children, size = "md" }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  size = "md",
+  onCloseAutoFocus,
+}: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
         <RadixDialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
           // Without a description the title names the dialog alone (radix asks for this to be explicit).
           {...(description ? {} : { "aria-describedby": undefined })}
           className={cn(

@@ -94,6 +94,23 @@ export function focusCell(input: HTMLInputElement) {
   input.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
+/**
+ * Focuses the first of the given rows' cells of one column that the table shows (rows are marked
+ * `data-product="<slug>"`), as "Go back and fix" does after a warning. Returns whether one was found.
+ */
+export function focusFirstCell(slugs: readonly string[], column: string) {
+  for (const slug of slugs) {
+    const cell = document.querySelector<HTMLInputElement>(
+      `tr[data-product="${CSS.escape(slug)}"] [data-cell="${CSS.escape(column)}"]`,
+    );
+    if (cell) {
+      cell.focus();
+      return true;
+    }
+  }
+  return false;
+}
+
 /** Ctrl+S or Cmd+S runs `save` instead of the browser's "save page" while `enabled`. */
 export function useSaveShortcut(enabled: boolean, save: () => void) {
   const latest = useRef(save);

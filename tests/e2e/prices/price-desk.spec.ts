@@ -146,6 +146,11 @@ describe("the 5 AM price desk", () => {
     // Going back keeps every edit; confirming saves them as typed.
     await dialog.getByRole("button", { name: "Go back and fix" }).click();
     expect(await pineapple.inputValue()).toBe("46.66");
+    // The focus goes to the first price to check in the list's order, its text selected to be typed over.
+    await s.page.waitForFunction((cell) => cell === document.activeElement, await coconut.elementHandle());
+    expect(
+      await coconut.evaluate((e: HTMLInputElement) => [e === document.activeElement, e.selectionStart, e.selectionEnd]),
+    ).toEqual([true, 0, digits.length]);
     await s.page.getByRole("button", { name: "Save changes" }).click();
     await dialog.getByRole("button", { name: "Save as typed" }).click();
     await visible(s.page.getByText("Changes saved successfully."));

@@ -263,6 +263,9 @@ describe("the product grid at 5 AM", () => {
     // Going back keeps every edit; confirming saves them as typed.
     await dialog.getByRole("button", { name: "Go back and fix" }).click();
     expect(await a.inputValue()).toBe("14.50");
+    // The focus goes to the first price to check, its text selected to be typed over.
+    await s.page.waitForFunction((input) => input === document.activeElement, await a.elementHandle());
+    expect(await a.evaluate((e: HTMLInputElement) => [e.selectionStart, e.selectionEnd])).toEqual([0, 5]);
     await s.page.getByRole("button", { name: "Save changes" }).click();
     await dialog.getByRole("button", { name: "Save as typed" }).click();
     await visible(s.page.getByText("Changes saved successfully."));

@@ -1,12 +1,12 @@
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormAlert } from "~/components/ui/field";
-import { useSaveShortcut } from "~/components/ui/grid-keys";
+import { focusFirstCell, useSaveShortcut } from "~/components/ui/grid-keys";
 import { SaveBar, SaveFailure } from "~/components/ui/save-bar";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes-guard";
 import { formatMoney } from "~/lib/money";
 import { useStore, type Store } from "~/lib/store";
@@ -53,6 +53,8 @@ export function EditorSaveArea({
   const edits = useStore(store, (value) => value);
   const [reviewing, setReviewing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // Set by "Go back and fix": the closing dialog hands the focus to the first price to check.
+  const fixing = useRef(false);
   const dirty = useMemo(() => dirtyRows(items, edits, confirmedMoves), [items, edits, confirmedMoves]);
   const flagged = dirty.filter((row) => row.flag && row.flag.kind !== "invalid");
   const invalid = dirty.filter((row) => row.flag?.kind === "invalid");
@@ -143,10 +145,22 @@ export function EditorSaveArea({
         size="lg"
         title={t("editor.confirmTitle", { count: flagged.length })}
         description={t("editor.confirmBody")}
+        onCloseAutoFocus={(event) => {
+          const fix = fixing.current;
+          fixing.current = false;
+          const slugs = flagged.map((row) => row.item.slug);
+          if (fix && focusFirstCell(slugs, "price")) event.preventDefault();
+        }}
       >
         <ChangeTable rows={flagged} money={money} />
         <div className="mt-4 flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={() => setConfirming(false)}>
+          <Button
+            variant="outline"
+            onClick={() => {
+              fixing.current = true;
+              setConfirming(false);
+            }}
+          >
             {t("editor.confirmBack")}
           </Button>
           <Button
@@ -175,25 +189,36 @@ function ChangeTable({ rows, money }: { rows: DirtyRow[]; money: (cents: number 
   const { t } = useTranslation("prices");
   return (
     <div className="max-h-[50vh] overflow-y-auto">
-      <Table density="compact">
+      {/* On a phone each change is a card, so its check reads whole rather than cut at the dialog's edge. */}
+      <Table density="compact" cards>
         <TableHead>
-          <tr>
+          <TableRow>
             <TableHeaderCell>{t("private.product")}</TableHeaderCell>
             <TableHeaderCell numeric>{t("editor.before")}</TableHeaderCell>
             <TableHeaderCell numeric>{t("editor.after")}</TableHeaderCell>
             <TableHeaderCell>{t("editor.note")}</TableHeaderCell>
-          </tr>
+          </TableRow>
         </TableHead>
         <TableBody>
           {rows.map((row) => (
-            <tr key={row.item.productId}>
-              <TableCell>{row.item.name}</TableCell>
-              <TableCell numeric>{money(row.item.priceCents)}</TableCell>
-              <TableCell numeric className="font-semibold">
+            <TableRow key={row.item.productId}>
+              <TableHeaderCell scope="row" wide label={t("private.product")} className="font-normal">
+                {row.item.name}
+              </TableHeaderCell>
+              <TableCell numeric label={t("editor.before")}>
+                {money(row.item.priceCents)}
+              </TableCell>
+              <TableCell numeric label={t("editor.after")} className="font-semibold">
                 {money(row.cents)}
               </TableCell>
-              <TableCell>{row.flag ? t(`editor.flags.${row.flag.kind}`) : ""}</TableCell>
-            </tr>
+              {row.flag ? (
+                <TableCell wide label={t("editor.note")}>
+                  {t(`editor.flags.${row.flag.kind}`)}
+                </TableCell>
+              ) : (
+                <TableCell className="max-md:hidden" />
+              )}
+            </TableRow>
           ))}
         </TableBody>
       </Table>
