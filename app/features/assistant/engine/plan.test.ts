@@ -135,6 +135,16 @@ describe("changing prices", () => {
     expect(ids(p)).toEqual(["basil", "cilantro", "culantro", "mint", "parsley"]);
   });
 
+  it("takes, of two lists named as fully, the one said first", () => {
+    expect(plan("bump basil 5% for restaurant customers")).toMatchObject({
+      tool: "change_price",
+      args: { priceList: { slug: "restaurants" } },
+    });
+    expect(plan("bump basil 5% for customers of restaurants")).toMatchObject({
+      args: { priceList: { slug: "customers" } },
+    });
+  });
+
   it("knows a list by its Spanish name, and names it in the language of the reply", () => {
     const p = plan("sube las hierbas 10% en la lista Hoteles");
     expect(p).toMatchObject({ lang: "es", args: { priceList: { slug: "hotels", name: "Hoteles" } } });

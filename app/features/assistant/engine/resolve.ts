@@ -169,11 +169,15 @@ type NamedList =
 
 /**
  * The list a request names: all the words of a list's name, beside "list"/"lista", after "for",
- * "en"…, or anywhere when no product name shares them ("raise herbs 10% Hotels").
+ * "en"…, or anywhere when no product name shares them ("raise herbs 10% Hotels"). Of two names
+ * as long, the one said first: in "for restaurant customers" the list is Restaurants, the
+ * customers being what the restaurants are.
  */
 function findList(intent: Intent, catalog: AssistantCatalog, index: CatalogIndex): NamedList {
   const near = new Set([...intent.listWords, ...intent.listContents, ...intent.afterPreposition].map(wordKey));
-  const anywhere = new Set(intent.words.map(wordKey));
+  const said = intent.words.map(wordKey);
+  const anywhere = new Set(said);
+  const firstSaid = (keys: string[]) => Math.min(...keys.map((k) => (said.includes(k) ? said.indexOf(k) : Infinity)));
   let best: { list: AssistantList; words: string[] } | null = null;
   for (const list of catalog.lists) {
     // A list answers to its name in either language.
@@ -182,7 +186,11 @@ function findList(intent: Intent, catalog: AssistantCatalog, index: CatalogIndex
       if (keys.length === 0) continue;
       const strong = keys.every((k) => near.has(k));
       const loose = keys.every((k) => anywhere.has(k) && !index.byKey.has(k));
-      if ((strong || loose) && (!best || keys.length > best.words.length)) best = { list, words: keys };
+      const better =
+        !best ||
+        keys.length > best.words.length ||
+        (keys.length === best.words.length && firstSaid(keys) < firstSaid(best.words));
+      if ((strong || loose) && better) best = { list, words: keys };
     }
   }
   if (best) return { kind: "found", ...best };
