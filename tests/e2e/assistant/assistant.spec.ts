@@ -63,6 +63,12 @@ describe("the price assistant", () => {
     expect(pathOf(seller.page)).toMatch(/^\/ai\?c=[0-9a-f-]{36}$/);
     await visible(seller.page.getByText("Deshecho: volvieron los precios anteriores."));
     expect(await seller.page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+
+    // A listing is a card per product on a phone: every column reads whole, nothing scrolls sideways.
+    const listing = await ask(seller.page, `precio de los aguacates en la lista ${name}`, "Su mensaje");
+    const products = listing.getByRole("region");
+    await visible(products.getByText("Disponibilidad").first());
+    expect(await products.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     await seller.scan();
   });
 

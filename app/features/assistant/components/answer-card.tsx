@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/field";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell } from "~/components/ui/table";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { unitAndPackLabeler } from "~/features/catalog/format";
 import { PriceChangeTable } from "~/features/price-lists/components/price-change-table";
 import { PriceHistoryView } from "~/features/price-lists/components/price-history-view";
@@ -54,31 +54,34 @@ function ProductsTable({ data }: { data: Extract<AnswerData, { kind: "products" 
   const label = t("products.caption", { list: data.list.name, count: data.total });
   return (
     <div className={cardClass}>
-      <Table label={label}>
+      {/* On a phone each product is a card, so no column is cut at the card's edge. */}
+      <Table label={label} cards>
         <TableCaption visible>{label}</TableCaption>
         <TableHead>
-          <tr>
+          <TableRow>
             <TableHeaderCell>{t("products.product")}</TableHeaderCell>
             <TableHeaderCell>{t("products.pack")}</TableHeaderCell>
             <TableHeaderCell numeric>{t("products.price")}</TableHeaderCell>
             <TableHeaderCell>{t("products.availability")}</TableHeaderCell>
-          </tr>
+          </TableRow>
         </TableHead>
         <TableBody>
           {data.rows.map((row) => (
-            <tr key={row.id}>
-              <TableHeaderCell scope="row" className="font-normal">
+            <TableRow key={row.id}>
+              <TableHeaderCell scope="row" wide label={t("products.product")} className="font-normal">
                 <span className="block">{row.name}</span>
                 {row.otherName ? (
                   <span className="block text-xs text-slate-600 dark:text-slate-400">{row.otherName}</span>
                 ) : null}
               </TableHeaderCell>
-              <TableCell>{unitPack(row)}</TableCell>
-              <TableCell numeric className="whitespace-nowrap">
+              <TableCell label={t("products.pack")}>{unitPack(row)}</TableCell>
+              <TableCell numeric label={t("products.price")} className="whitespace-nowrap">
                 {row.priceCents === null ? t("products.noPrice") : formatMoney(row.priceCents, lang)}
               </TableCell>
-              <TableCell>{row.available ? t("products.available") : t("products.outOfStock")}</TableCell>
-            </tr>
+              <TableCell label={t("products.availability")}>
+                {row.available ? t("products.available") : t("products.outOfStock")}
+              </TableCell>
+            </TableRow>
           ))}
         </TableBody>
       </Table>
