@@ -95,10 +95,29 @@ export function focusCell(input: HTMLInputElement) {
 }
 
 /**
- * Focuses the first of the given rows' cells of one column that the table shows (rows are marked
- * `data-product="<slug>"`), as "Go back and fix" does after a warning. Returns whether one was found.
+ * "Go back and fix" for a grid's dialog of prices to check: `back(close)` closes it, and
+ * `focusOn(slugs, column)`, given to the dialog's `onCloseAutoFocus`, then puts the focus on the
+ * first of those rows' cells of that column the table shows (rows are marked
+ * `data-product="<slug>"`) instead of on what opened the dialog.
  */
-export function focusFirstCell(slugs: readonly string[], column: string) {
+export function useFixFocus() {
+  const fixing = useRef(false);
+  return {
+    back(close: () => void) {
+      fixing.current = true;
+      close();
+    },
+    focusOn(slugs: readonly string[], column: string) {
+      return (event: Event) => {
+        const fix = fixing.current;
+        fixing.current = false;
+        if (fix && focusFirstCell(slugs, column)) event.preventDefault();
+      };
+    },
+  };
+}
+
+function focusFirstCell(slugs: readonly string[], column: string) {
   for (const slug of slugs) {
     const cell = document.querySelector<HTMLInputElement>(
       `tr[data-product="${CSS.escape(slug)}"] [data-cell="${CSS.escape(column)}"]`,

@@ -95,8 +95,17 @@ describe("bulkPrice", () => {
     [2500, "percentage", -100, "ninety-nine", 2499],
     [2000, "percentage", -50, "quarter", 1975],
     [2599, "fixed", -50, "ninety-nine", 2499],
-    // Below the rule's lowest price a cut is kept as it is.
+    // An adjustment too small to move the price by a cent still raises or cuts it.
+    [120, "percentage", 40, "ninety-nine", 199],
+    [160, "percentage", -30, "ninety-nine", 99],
+    [2500, "percentage", 1, "ninety-nine", 2599],
+    [2538, "percentage", -1, "nickel", 2535],
+    // An adjustment of 0 only rounds.
+    [2538, "percentage", 0, "nickel", 2540],
+    // Below the rule's lowest price a cut is kept as it is, and a free item stays free.
     [90, "percentage", -1_000, "ninety-nine", 81],
+    [0, "percentage", -500, "cent", 0],
+    [0, "fixed", -1, "quarter", 0],
   ] as const)("takes %i cents by %s %i to %s: %i", (cents, type, value, rounding, expected) => {
     expect(bulkPrice(cents, { type, value, rounding })).toBe(expected);
   });

@@ -71,16 +71,17 @@ export function dirtyRows(items: readonly EditorItem[], edits: PriceEdits, confi
  * The price a bulk change gives one item: moved by the adjustment and rounded to the rule's
  * nearest step, except where that would undo the change. A raise never ends at or below where it
  * started ("+1%, .99 endings" takes $25.00 to $25.99, not $24.99) and a cut never ends at or
- * above it (docs/decisions/030-price-desk.md).
+ * above it (docs/decisions/030-price-desk.md). Which way is the adjustment's sign, since one too
+ * small to move a price by a cent is still a raise or a cut; an adjustment of 0 only rounds.
  */
 export function bulkPrice(cents: number, change: Pick<BulkChange, "type" | "value" | "rounding">) {
   const moved = applyAdjustment(cents, change.type, change.value);
   const nearest = roundPrice(moved, change.rounding);
-  if (moved > cents && nearest <= cents) return roundPrice(cents + 1, change.rounding, "up");
-  if (moved < cents && nearest >= cents) {
-    // Below the rule's lowest price ($0.99 for .99 endings) the cut is kept as it is.
+  if (change.value > 0 && nearest <= cents) return roundPrice(cents + 1, change.rounding, "up");
+  if (change.value < 0 && nearest >= cents) {
+    // Where the rule has no lower step (under $0.99 for .99 endings, under $0) the cut is kept as it is.
     const down = roundPrice(cents - 1, change.rounding, "down");
-    return down < cents ? down : moved;
+    return down < cents && down >= 0 ? down : moved;
   }
   return nearest;
 }

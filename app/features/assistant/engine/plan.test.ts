@@ -140,8 +140,9 @@ describe("changing prices", () => {
       tool: "change_price",
       args: { priceList: { slug: "restaurants" } },
     });
-    expect(plan("bump basil 5% for customers of restaurants")).toMatchObject({
-      args: { priceList: { slug: "customers" } },
+    // A list named after "for" beats one named anywhere else.
+    expect(plan("raise hotels basil 5% for restaurants")).toMatchObject({
+      args: { priceList: { slug: "restaurants" } },
     });
   });
 

@@ -169,16 +169,17 @@ type NamedList =
 
 /**
  * The list a request names: all the words of a list's name, beside "list"/"lista", after "for",
- * "en"…, or anywhere when no product name shares them ("raise herbs 10% Hotels"). Of two names
- * as long, the one said first: in "for restaurant customers" the list is Restaurants, the
- * customers being what the restaurants are.
+ * "en"…, or anywhere when no product name shares them ("raise herbs 10% Hotels"). A name said
+ * beside those words beats one said anywhere, a longer name a shorter one, and of two names as
+ * long the one said first: in "for restaurant customers" the list is Restaurants, the customers
+ * being what the restaurants are.
  */
 function findList(intent: Intent, catalog: AssistantCatalog, index: CatalogIndex): NamedList {
   const near = new Set([...intent.listWords, ...intent.listContents, ...intent.afterPreposition].map(wordKey));
   const said = intent.words.map(wordKey);
   const anywhere = new Set(said);
   const firstSaid = (keys: string[]) => Math.min(...keys.map((k) => (said.includes(k) ? said.indexOf(k) : Infinity)));
-  let best: { list: AssistantList; words: string[] } | null = null;
+  let best: { list: AssistantList; words: string[]; strong: boolean } | null = null;
   for (const list of catalog.lists) {
     // A list answers to its name in either language.
     for (const name of [list.name, list.nameEs ?? ""]) {
@@ -186,14 +187,17 @@ function findList(intent: Intent, catalog: AssistantCatalog, index: CatalogIndex
       if (keys.length === 0) continue;
       const strong = keys.every((k) => near.has(k));
       const loose = keys.every((k) => anywhere.has(k) && !index.byKey.has(k));
+      if (!strong && !loose) continue;
       const better =
         !best ||
-        keys.length > best.words.length ||
-        (keys.length === best.words.length && firstSaid(keys) < firstSaid(best.words));
-      if ((strong || loose) && better) best = { list, words: keys };
+        (strong && !best.strong) ||
+        (strong === best.strong &&
+          (keys.length > best.words.length ||
+            (keys.length === best.words.length && firstSaid(keys) < firstSaid(best.words))));
+      if (better) best = { list, words: keys, strong };
     }
   }
-  if (best) return { kind: "found", ...best };
+  if (best) return { kind: "found", list: best.list, words: best.words };
   const categoryWords = new Set(intent.categoryWords.map((c) => c.word));
   const unknown =
     intent.listWords.find((w) => !categoryWords.has(w)) ??

@@ -5,7 +5,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { formatDateTime } from "~/components/ui/date-time";
 import { Dialog } from "~/components/ui/dialog";
 import { FormAlert } from "~/components/ui/field";
-import { focusFirstCell, moveInGrid, useSaveShortcut } from "~/components/ui/grid-keys";
+import { moveInGrid, useFixFocus, useSaveShortcut } from "~/components/ui/grid-keys";
 import { GridKeysHint } from "~/components/ui/grid-keys-hint";
 import { DraftOffer, SaveBar } from "~/components/ui/save-bar";
 import { Table, TableBody, TableCaption, TableHead, TableHeaderCell, stickyHeadCell } from "~/components/ui/table";
@@ -71,8 +71,7 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
   const [landed, setLanded] = useState<Record<string, { revision: number; cells: Cells }>>({});
   const [reviewing, setReviewing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  // Set by "Go back and fix": the closing dialog hands the focus to the first price to check.
-  const fixing = useRef(false);
+  const fix = useFixFocus();
   const [editing, setEditing] = useState<ManagedProduct | null>(null);
   const [imageOf, setImageOf] = useState<ManagedProduct | null>(null);
   const [archiving, setArchiving] = useState<ManagedProduct | null>(null);
@@ -481,22 +480,14 @@ export function ProductGrid({ products }: { products: ManagedProduct[] }) {
         size="lg"
         title={t("manage.confirmTitle", { count: warned.length })}
         description={t("manage.confirmBody")}
-        onCloseAutoFocus={(event) => {
-          const fix = fixing.current;
-          fixing.current = false;
-          const slugs = warned.flatMap((row) => (row.product ? [row.product.slug] : []));
-          if (fix && focusFirstCell(slugs, "basePrice")) event.preventDefault();
-        }}
+        onCloseAutoFocus={fix.focusOn(
+          warned.flatMap((row) => (row.product ? [row.product.slug] : [])),
+          "basePrice",
+        )}
       >
         <ChangeTable rows={warned} onlyPrices />
         <div className="mt-4 flex flex-wrap justify-end gap-2">
-          <Button
-            variant="outline"
-            onClick={() => {
-              fixing.current = true;
-              setConfirming(false);
-            }}
-          >
+          <Button variant="outline" onClick={() => fix.back(() => setConfirming(false))}>
             {t("manage.confirmBack")}
           </Button>
           <Button onClick={() => void send()}>{t("manage.confirmSave")}</Button>

@@ -101,7 +101,7 @@ export const COUNT_LABEL_KEYS = {
   errors: "engine.counts.labels.errors",
 } as const satisfies Record<(typeof COUNT_PARTS)[number], string>;
 
-/** The line itself: "{{n}} rows = {{parts}}". */
+/** The line itself: "{{count}} rows = {{parts}}". */
 export const COUNTS_LINE_KEY = "engine.counts.line";
 
 /** What the skipped and the invalid rows were, and what the written rows hold. */

@@ -1,10 +1,10 @@
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormAlert } from "~/components/ui/field";
-import { focusFirstCell, useSaveShortcut } from "~/components/ui/grid-keys";
+import { useFixFocus, useSaveShortcut } from "~/components/ui/grid-keys";
 import { SaveBar, SaveFailure } from "~/components/ui/save-bar";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { UnsavedChangesGuard } from "~/components/ui/unsaved-changes-guard";
@@ -53,8 +53,7 @@ export function EditorSaveArea({
   const edits = useStore(store, (value) => value);
   const [reviewing, setReviewing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  // Set by "Go back and fix": the closing dialog hands the focus to the first price to check.
-  const fixing = useRef(false);
+  const fix = useFixFocus();
   const dirty = useMemo(() => dirtyRows(items, edits, confirmedMoves), [items, edits, confirmedMoves]);
   const flagged = dirty.filter((row) => row.flag && row.flag.kind !== "invalid");
   const invalid = dirty.filter((row) => row.flag?.kind === "invalid");
@@ -145,22 +144,14 @@ export function EditorSaveArea({
         size="lg"
         title={t("editor.confirmTitle", { count: flagged.length })}
         description={t("editor.confirmBody")}
-        onCloseAutoFocus={(event) => {
-          const fix = fixing.current;
-          fixing.current = false;
-          const slugs = flagged.map((row) => row.item.slug);
-          if (fix && focusFirstCell(slugs, "price")) event.preventDefault();
-        }}
+        onCloseAutoFocus={fix.focusOn(
+          flagged.map((row) => row.item.slug),
+          "price",
+        )}
       >
         <ChangeTable rows={flagged} money={money} />
         <div className="mt-4 flex flex-wrap justify-end gap-2">
-          <Button
-            variant="outline"
-            onClick={() => {
-              fixing.current = true;
-              setConfirming(false);
-            }}
-          >
+          <Button variant="outline" onClick={() => fix.back(() => setConfirming(false))}>
             {t("editor.confirmBack")}
           </Button>
           <Button

@@ -132,7 +132,9 @@ describe("a list page's live connection", () => {
     expect(loads).toBe(before + 1);
     const count = FakeEventSource.opened.length;
     latest().fail();
-    await wait(1_000);
+    await wait(999);
+    expect(FakeEventSource.opened).toHaveLength(count);
+    await wait(1);
     expect(FakeEventSource.opened).toHaveLength(count + 1);
   });
 
