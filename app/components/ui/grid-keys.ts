@@ -124,6 +124,8 @@ function focusFirstCell(slugs: readonly string[], column: string) {
     );
     if (cell) {
       cell.focus();
+      // The whole row in the middle of the screen, its warning under the cell clear of the save bar.
+      cell.closest("tr")?.scrollIntoView({ block: "center" });
       return true;
     }
   }

@@ -65,7 +65,14 @@ export function TableCaption({
   className,
   ...props
 }: ComponentProps<"caption"> & { visible?: boolean }) {
-  return <caption className={cn(visible ? "px-3 py-2 text-left font-medium" : "sr-only", className)} {...props} />;
+  // In a table of cards the table is a block, and a caption left as one would shrink to its longest word.
+  const cards = use(CardsContext);
+  return (
+    <caption
+      className={cn(visible ? cn("px-3 py-2 text-left font-medium", cards && "max-md:block") : "sr-only", className)}
+      {...props}
+    />
+  );
 }
 
 // Half-transparent in the dark, so the band shows on the page and in a dialog alike.
