@@ -4,6 +4,7 @@ import {
   centsToInput,
   formatMoneyChange,
   formatPercentChange,
+  isNegativePriceInput,
   parsePriceInput,
   roundPrice,
 } from "./money";
@@ -77,6 +78,20 @@ describe("formatMoneyChange and formatPercentChange", () => {
     expect(formatPercentChange(0.125, "en")).toBe("+12.5%");
     expect(formatPercentChange(-0.05, "en")).toBe("-5%");
     expect(formatPercentChange(0.125, "es")).toMatch(/^\+12\.5\s?%$/);
+  });
+});
+
+describe("isNegativePriceInput", () => {
+  it.each([
+    ["-5", true],
+    [" -$41,50", true],
+    ["-0.5", true],
+    ["5", false],
+    ["--5", false],
+    ["-abc", false],
+    ["-", false],
+  ] as const)("reads %j as a negative price: %s", (text, expected) => {
+    expect(isNegativePriceInput(text)).toBe(expected);
   });
 });
 

@@ -88,6 +88,12 @@ export function parsePriceInput(text: string): number | null {
   return Number.isSafeInteger(cents) && cents <= MAX_PRICE_CENTS ? cents : null;
 }
 
+/** Whether a price was typed as a price with a minus sign ("-5", "-$41,50"): worth saying as such. */
+export function isNegativePriceInput(text: string) {
+  const unsigned = text.replace(/^\s*-/, "");
+  return unsigned !== text && parsePriceInput(unsigned) !== null;
+}
+
 /** How a bulk change rounds each new price: to the cent, to 5 or 25 cents, or to a .99 ending. */
 export const roundingRules = ["cent", "nickel", "quarter", "ninety-nine"] as const;
 export type RoundingRule = (typeof roundingRules)[number];

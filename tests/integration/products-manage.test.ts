@@ -215,10 +215,13 @@ describe(`the products management screen (${test.kind})`, () => {
   });
 
   it("refuses negative, absurd and non-numeric prices and requests the screen never sends", async () => {
-    for (const basePrice of ["-1", "100000.01", "1e5", "NaN"]) {
+    for (const basePrice of ["100000.01", "1e5", "NaN", "--1"]) {
       const result = await save({ rows: JSON.stringify([edit(ids.mango, 1, { basePrice })]) });
       expect(result.data).toMatchObject({ fieldErrors: { [ids.mango]: { basePrice: "manage.errors.invalidPrice" } } });
     }
+    // A minus sign before a price is named as what is wrong.
+    const negative = await save({ rows: JSON.stringify([edit(ids.mango, 1, { basePrice: "-1" })]) });
+    expect(negative.data).toMatchObject({ fieldErrors: { [ids.mango]: { basePrice: "manage.errors.negativePrice" } } });
     const refusedRows = [
       "not json",
       "[]",

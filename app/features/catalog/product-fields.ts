@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseForm } from "~/lib/form-errors";
-import { parsePriceInput } from "~/lib/money";
+import { isNegativePriceInput, parsePriceInput } from "~/lib/money";
 import { RESERVED_SLUGS } from "~/lib/slug";
 import { categories } from "./categories";
 
@@ -47,6 +47,7 @@ export type ProductErrorKey =
   | "manage.errors.slugTaken"
   | "manage.errors.categoryInvalid"
   | "manage.errors.invalidPrice"
+  | "manage.errors.negativePrice"
   | "manage.errors.quantityInvalid"
   | "manage.errors.unitTooLong"
   | "manage.errors.packValueInvalid"
@@ -110,7 +111,10 @@ const fieldSchemas = {
     .transform((v, ctx) => {
       if (v === "") return null;
       const cents = parsePriceInput(v);
-      if (cents === null) ctx.addIssue({ code: "custom", message: "manage.errors.invalidPrice" });
+      if (cents === null) {
+        const message = isNegativePriceInput(v) ? "manage.errors.negativePrice" : "manage.errors.invalidPrice";
+        ctx.addIssue({ code: "custom", message });
+      }
       return cents;
     }),
   quantity: z

@@ -76,7 +76,7 @@ describe("managing products", () => {
     await hidden(s.page.getByText("You have unsaved changes."));
 
     await okraPrice.fill("-2");
-    await visible(s.page.getByText("Invalid price format"));
+    await visible(s.page.getByText("Invalid price format: a price cannot be below $0.", { exact: true }));
     expect(await s.page.getByRole("button", { name: "Save changes" }).isDisabled()).toBe(true);
     await okraPrice.fill("19.99");
     await chayoteQty.fill("42");

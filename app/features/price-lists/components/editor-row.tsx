@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { focusCell } from "~/components/ui/grid-keys";
 import { TableHeaderCell, rowTint, stickyCell, stickyHeadCell, tableCellClasses } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
-import { centsToInput, formatMoney, formatMoneyChange, formatPercentChange, parsePriceInput } from "~/lib/money";
+import { centsToInput, formatMoney, formatMoneyChange, formatPercentChange, isNegativePriceInput } from "~/lib/money";
 import { useStore, type Store } from "~/lib/store";
 import type { EditorItem } from "../editor-items";
 import { dirtyRow, type PriceEdits, type RowFlag } from "../editor-state";
@@ -166,10 +166,7 @@ export const EditorRow = memo(function EditorRow({
   function flagText(f: RowFlag) {
     switch (f.kind) {
       case "invalid":
-        // A minus sign before what would be a price says what is wrong more plainly than the format.
-        return /^\s*-/.test(text) && parsePriceInput(text.replace(/^\s*-/, "")) !== null
-          ? t("editor.flagNegative")
-          : t("errors.invalidPrice");
+        return isNegativePriceInput(text) ? t("editor.flagNegative") : t("errors.invalidPrice");
       case "missingDecimals":
         return t("editor.flagDecimals", { price: money(typed === null ? null : Math.round(typed / 100)) });
       case "bigChange": {
