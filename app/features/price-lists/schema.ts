@@ -13,8 +13,8 @@ export const FIXED_LIMIT_CENTS = 1_000_000;
 
 /**
  * An adjustment as a person types it: a percentage ("5", "-2.5", "2,5": hundredths of a percent)
- * or a fixed amount in dollars ("1.50", "-$0,25": cents), its number read as a typed price is, so
- * a decimal comma works here as in a price cell. Null when it is not one, or out of bounds.
+ * or a fixed amount in dollars ("1.50", "-$0,25": cents). Its number is read as a price cell
+ * reads a price, so a decimal comma works here too. Null when it is not one, or out of bounds.
  */
 export function parseAdjustment(type: AdjustmentType, text: string): number | null {
   const signed = /^\s*([+-]?)(.*?)\s*%?\s*$/.exec(text);
