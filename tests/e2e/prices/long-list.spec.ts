@@ -105,8 +105,8 @@ describe("a list too long to hold whole", () => {
     await visible(s.page.getByText("2 prices changed"));
     await s.page.getByRole("button", { name: "Review changes" }).click();
     const review = s.page.getByRole("dialog");
-    await visible(review.getByRole("cell", { name: "Lemons lot 1", exact: true }));
-    await visible(review.getByRole("cell", { name: second.nameEn, exact: true }));
+    await visible(review.getByRole("rowheader", { name: "Lemons lot 1", exact: true }));
+    await visible(review.getByRole("rowheader", { name: second.nameEn, exact: true }));
     await review.getByRole("button", { name: "Save changes" }).click();
     const confirm = s.page.getByRole("button", { name: "Save as typed" });
     await confirm.or(s.page.getByText("Changes saved successfully.")).first().waitFor();
